@@ -1,0 +1,7 @@
+/**
+ * The pure model: scenario format, simulation and trace. No React, no DOM, no timers, no clock.
+ * @module
+ */
+export * from './scenario';
+export * from './trace';
+export { simulate, pyRepr } from './simulate';

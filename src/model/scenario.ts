@@ -1,0 +1,417 @@
+/**
+ * The scenario format `fencing-lab.scenario/v1`: its schema, its defaults and its validation.
+ *
+ * A scenario is plain JSON that instructors write by hand and links carry, so it is a public
+ * interface: unknown fields are errors (a typo must not silently do nothing), and every error names
+ * the path of the field and what was expected, e.g.
+ * `clients[1].program[0].op: expected one of acquire, write, read, work, release`.
+ *
+ * Every time is an integer number of simulated milliseconds (ms). The semantics the simulator gives
+ * these fields are written down in `simulate.ts` and in `tests/cases/SEMANTICS.md`.
+ *
+ * @module
+ */
+import { z } from 'zod';
+
+/** The value of the required `format` field. */
+export const SCENARIO_FORMAT = 'fencing-lab.scenario/v1';
+
+/** The longest a trace may run: 10 minutes of simulated time. */
+export const MAX_DURATION_MS = 600_000;
+
+/** The id of the lease service actor (the lock service: etcd, ZooKeeper, Chubby...). */
+export const LEASE_SERVICE = 'lease-service';
+/** The id of the storage actor (the shared resource the lock protects). */
+export const STORAGE = 'storage';
+
+const ms = z.number().int('expected a whole number of ms').min(0, 'expected 0 or more (ms)');
+const positiveMs = z.number().int('expected a whole number of ms').min(1, 'expected 1 or more (ms)');
+const clientId = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase letters, digits and dashes, e.g. "client-1"')
+  .max(40, 'expected at most 40 characters');
+
+const acquireOp = z.strictObject({ op: z.literal('acquire') });
+const writeOp = z.strictObject({
+  op: z.literal('write'),
+  value: z.string().max(200, 'expected at most 200 characters'),
+  prepareMs: ms.optional(),
+});
+const readOp = z.strictObject({ op: z.literal('read') });
+const workOp = z.strictObject({ op: z.literal('work'), ms });
+const releaseOp = z.strictObject({ op: z.literal('release') });
+
+const OPS = ['acquire', 'write', 'read', 'work', 'release'] as const;
+
+const opSchema = z.discriminatedUnion('op', [acquireOp, writeOp, readOp, workOp, releaseOp]);
+
+const clientSchema = z.strictObject({
+  id: clientId,
+  name: z.string().min(1, 'expected a non-empty name').max(40, 'expected at most 40 characters').optional(),
+  startAtMs: ms.optional(),
+  renewEveryMs: ms.optional(),
+  checkLeaseBeforeWrite: z.boolean().optional(),
+  clockRate: z
+    .number()
+    .min(0.1, 'expected a clock rate from 0.1 to 10')
+    .max(10, 'expected a clock rate from 0.1 to 10')
+    .optional(),
+  program: z.array(opSchema).max(200, 'expected at most 200 steps'),
+});
+
+const pauseFault = z.strictObject({ kind: z.literal('pause'), client: clientId, atMs: ms, forMs: positiveMs });
+const crashFault = z.strictObject({ kind: z.literal('crash'), client: clientId, atMs: ms });
+const expireLeaseFault = z.strictObject({ kind: z.literal('expireLease'), atMs: ms });
+const actorId = z.string();
+const delayFault = z.strictObject({
+  kind: z.literal('delay'),
+  from: actorId,
+  to: actorId,
+  nth: z.number().int('expected a whole number').min(1, 'expected 1 or more (nth counts from 1)'),
+  extraMs: positiveMs,
+});
+const partitionFault = z.strictObject({
+  kind: z.literal('partition'),
+  client: clientId,
+  with: z.enum(['lease-service', 'storage', 'all']),
+  atMs: ms,
+  forMs: positiveMs,
+});
+
+const FAULT_KINDS = ['pause', 'crash', 'expireLease', 'delay', 'partition'] as const;
+
+const faultSchema = z.discriminatedUnion('kind', [pauseFault, crashFault, expireLeaseFault, delayFault, partitionFault]);
+
+/** The zod schema of a scenario file, before cross-field checks and defaults. */
+export const scenarioSchema = z.strictObject({
+  $schema: z.string().optional(),
+  format: z.literal(SCENARIO_FORMAT),
+  title: z.string().min(1, 'expected a non-empty title').max(200, 'expected at most 200 characters'),
+  description: z.string().max(2000, 'expected at most 2000 characters').optional(),
+  lease: z.strictObject({
+    ttlMs: positiveMs,
+    firstToken: z.number().int('expected a whole number').min(0, 'expected 0 or more').max(1e9, 'expected at most 1000000000').optional(),
+    tokens: z.enum(['monotonic', 'random']).optional(),
+    seed: z.number().int('expected a whole number').optional(),
+  }),
+  network: z.strictObject({ latencyMs: ms.optional() }).optional(),
+  storage: z
+    .strictObject({ fencing: z.enum(['token', 'off']).optional(), fenceReads: z.boolean().optional() })
+    .optional(),
+  durationMs: positiveMs.max(MAX_DURATION_MS, `expected at most ${MAX_DURATION_MS} (10 minutes)`).optional(),
+  clients: z.array(clientSchema).min(1, 'expected 1 to 8 clients').max(8, 'expected 1 to 8 clients'),
+  faults: z.array(faultSchema).max(200, 'expected at most 200 faults').optional(),
+  expect: z.strictObject({ storageLog: z.array(z.string()) }).optional(),
+});
+
+/** A scenario exactly as written in a file (optional fields may be missing). */
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+
+/** One step of a client's program. */
+export type Op = z.infer<typeof opSchema>;
+/** One fault: something that goes wrong at a given time (or to a given message). */
+export type Fault = z.infer<typeof faultSchema>;
+/** A fault kind: `pause`, `crash`, `expireLease`, `delay` or `partition`. */
+export type FaultKind = Fault['kind'];
+
+/** A client with every default filled in. Times in simulated ms. */
+export interface Client {
+  /** Unique id, lowercase letters, digits and dashes; also the client's actor id. */
+  id: string;
+  /** Display name; defaults to the id. */
+  name: string;
+  /** When the client starts its program (ms). Default 0. */
+  startAtMs: number;
+  /** Keepalive period while it holds a lease (ms); 0 means it never renews. Default `ttlMs / 3`, rounded down. */
+  renewEveryMs: number;
+  /** Whether the client compares its own clock with its believed lease deadline before each write. */
+  checkLeaseBeforeWrite: boolean;
+  /** How fast the client's own clock runs against true time (1 = exact, 0.5 = half speed). */
+  clockRate: number;
+  /** The steps the client runs, in order. */
+  program: Op[];
+}
+
+/** A validated scenario with every default filled in; the only input `simulate` takes. */
+export interface Scenario {
+  format: typeof SCENARIO_FORMAT;
+  title: string;
+  description: string;
+  lease: {
+    /** Lease time to live (ms), measured by the lease service from each grant or keepalive arrival. */
+    ttlMs: number;
+    /** The token of the first grant. Default 1. */
+    firstToken: number;
+    /** `monotonic` (+1 per grant, like an etcd revision or ZooKeeper zxid) or `random` (like Redlock's random values). */
+    tokens: 'monotonic' | 'random';
+    /** Seed of the random token generator (only for `tokens: "random"`). Default 1. */
+    seed: number;
+  };
+  network: { /** One-way latency of every message (ms). Default 100. */ latencyMs: number };
+  storage: {
+    /** `token`: reject a token lower than the highest accepted; `off`: accept everything. Default `token`. */
+    fencing: 'token' | 'off';
+    /** When true a read carrying a token also raises the storage's highest token. Default false. */
+    fenceReads: boolean;
+  };
+  /** Cap on simulated time (ms); undefined means until nothing is left to happen (at most 10 minutes). */
+  durationMs: number | undefined;
+  clients: Client[];
+  faults: Fault[];
+  /** Expected storage log, used only by tests. */
+  expect: { storageLog: string[] } | undefined;
+}
+
+/** One thing wrong with a scenario: where (`clients[1].program[0].op`) and what was expected. */
+export interface ScenarioIssue {
+  /** Path of the field, e.g. `clients[1].program[0].op`; empty for the whole document. */
+  path: string;
+  /** What was expected, in plain words. */
+  message: string;
+}
+
+/** Thrown by {@link parseScenarioOrThrow}; carries every issue found. */
+export class ScenarioError extends Error {
+  readonly issues: ScenarioIssue[];
+  constructor(issues: ScenarioIssue[]) {
+    super(issues.map(formatIssue).join('\n'));
+    this.name = 'ScenarioError';
+    this.issues = issues;
+  }
+}
+
+/** The result of {@link parseScenario}: a scenario, or every issue found (never both). */
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
+
+/** Formats one issue as `path: message` (or just the message for the whole document). */
+export function formatIssue(issue: ScenarioIssue): string {
+  return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `"${value.length > 30 ? `${value.slice(0, 30)}…` : value}"`;
+  return `${typeof value} ${String(value)}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = root;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key as string];
+  }
+  return cur;
+}
+
+function zodIssueMessage(issue: z.core.$ZodIssue, root: unknown): ScenarioIssue[] {
+  const path = formatPath(issue.path);
+  const got = valueAt(root, issue.path);
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => ({
+        path: formatPath([...issue.path, key]),
+        message: 'unknown field (check its spelling; see the scenario format)',
+      }));
+    case 'invalid_union': {
+      // A discriminated union whose discriminator (`op` or `kind`) is wrong or missing. Zod may
+      // point at the object or at the discriminator itself.
+      const isFault = issue.path.includes('faults');
+      const key = isFault ? 'kind' : 'op';
+      const options = isFault ? FAULT_KINDS : OPS;
+      const atKey = issue.path[issue.path.length - 1] === key;
+      const objPath = atKey ? issue.path.slice(0, -1) : issue.path;
+      const obj = valueAt(root, objPath);
+      if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
+        return [{ path: formatPath(objPath), message: `expected an object with "${key}", got ${describeType(obj)}` }];
+      }
+      const disc = (obj as Record<string, unknown>)[key];
+      return [
+        {
+          path: formatPath([...objPath, key]),
+          message: `expected one of ${options.join(', ')}${disc === undefined ? ' (missing)' : `, got ${describeType(disc)}`}`,
+        },
+      ];
+    }
+    case 'invalid_value': {
+      if (got === undefined) return [{ path, message: `required: expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}` }];
+      const values = issue.values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+      return [
+        {
+          path,
+          message:
+            values.length === 1
+              ? `expected ${JSON.stringify(issue.values[0])}, got ${describeType(got)}`
+              : `expected one of ${values.join(', ')}, got ${describeType(got)}`,
+        },
+      ];
+    }
+    case 'invalid_type': {
+      if (got === undefined) return [{ path, message: `required: expected ${issue.expected}` }];
+      const expected = issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'an object' : `a ${issue.expected}`;
+      return [{ path, message: `expected ${expected}, got ${describeType(got)}` }];
+    }
+    default:
+      return [{ path, message: `${issue.message}${got === undefined ? '' : `, got ${describeType(got)}`}` }];
+  }
+}
+
+/** Checks that need the whole document: unique ids, known client and actor ids. */
+function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
+  const issues: ScenarioIssue[] = [];
+  const ids = new Set<string>();
+  input.clients.forEach((c, i) => {
+    if (c.id === LEASE_SERVICE || c.id === STORAGE) {
+      issues.push({ path: `clients[${i}].id`, message: `"${c.id}" is reserved for the ${c.id.replace('-', ' ')}` });
+    } else if (ids.has(c.id)) {
+      issues.push({ path: `clients[${i}].id`, message: `duplicate client id "${c.id}"` });
+    }
+    ids.add(c.id);
+  });
+  const known = [...ids].join(', ');
+  const actors = new Set([...ids, LEASE_SERVICE, STORAGE]);
+  (input.faults ?? []).forEach((f, i) => {
+    if ('client' in f && !ids.has(f.client)) {
+      issues.push({ path: `faults[${i}].client`, message: `unknown client "${f.client}"; expected one of ${known}` });
+    }
+    if (f.kind === 'delay') {
+      for (const end of ['from', 'to'] as const) {
+        if (!actors.has(f[end])) {
+          issues.push({
+            path: `faults[${i}].${end}`,
+            message: `unknown actor "${f[end]}"; expected one of ${[...actors].join(', ')}`,
+          });
+        }
+      }
+      if (f.from === f.to) issues.push({ path: `faults[${i}].to`, message: 'expected an actor other than "from"' });
+      if (actors.has(f.from) && actors.has(f.to) && f.from !== f.to && !ids.has(f.from) && !ids.has(f.to)) {
+        issues.push({ path: `faults[${i}]`, message: 'the lease service and the storage never message each other; expected a client at one end' });
+      }
+    }
+  });
+  return issues;
+}
+
+/**
+ * Validates a scenario (already parsed from JSON) and fills in its defaults.
+ *
+ * Never throws: bad input gives `{ ok: false, issues }`, each issue naming the field's path.
+ * Source of the defaults: `renewEveryMs` = ttl/3 follows etcd's client, which sends a keepalive
+ * every TTL/3 (etcd `clientv3` lease.go `sendKeepAliveLoop`).
+ */
+export function parseScenario(input: unknown): ParseResult {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return { ok: false, issues: [{ path: '', message: `expected a scenario object, got ${describeType(input)}` }] };
+  }
+  const result = scenarioSchema.safeParse(input);
+  if (!result.success) {
+    const issues = result.error.issues.flatMap((i) => zodIssueMessage(i, input));
+    return { ok: false, issues: dedupe(issues) };
+  }
+  const raw = result.data;
+  const cross = crossCheck(raw);
+  if (cross.length > 0) return { ok: false, issues: cross };
+  const ttlMs = raw.lease.ttlMs;
+  const scenario: Scenario = {
+    format: SCENARIO_FORMAT,
+    title: raw.title,
+    description: raw.description ?? '',
+    lease: {
+      ttlMs,
+      firstToken: raw.lease.firstToken ?? 1,
+      tokens: raw.lease.tokens ?? 'monotonic',
+      seed: raw.lease.seed ?? 1,
+    },
+    network: { latencyMs: raw.network?.latencyMs ?? 100 },
+    storage: { fencing: raw.storage?.fencing ?? 'token', fenceReads: raw.storage?.fenceReads ?? false },
+    durationMs: raw.durationMs,
+    clients: raw.clients.map((c) => ({
+      id: c.id,
+      name: c.name ?? c.id,
+      startAtMs: c.startAtMs ?? 0,
+      renewEveryMs: c.renewEveryMs ?? Math.floor(ttlMs / 3),
+      checkLeaseBeforeWrite: c.checkLeaseBeforeWrite ?? false,
+      clockRate: c.clockRate ?? 1,
+      program: c.program,
+    })),
+    faults: raw.faults ?? [],
+    expect: raw.expect,
+  };
+  return { ok: true, scenario };
+}
+
+function dedupe(issues: ScenarioIssue[]): ScenarioIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const k = formatIssue(i);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/**
+ * Like {@link parseScenario} but throws.
+ * @throws {ScenarioError} listing every issue when the input is not a valid scenario.
+ */
+export function parseScenarioOrThrow(input: unknown): Scenario {
+  const r = parseScenario(input);
+  if (!r.ok) throw new ScenarioError(r.issues);
+  return r.scenario;
+}
+
+/**
+ * Parses scenario JSON text. A JSON syntax error becomes one issue with the parser's message.
+ * Never throws.
+ */
+export function parseScenarioText(text: string): ParseResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, issues: [{ path: '', message: `not valid JSON: ${(e as Error).message}` }] };
+  }
+  return parseScenario(data);
+}
+
+/**
+ * Turns a validated scenario back into the file form (defaults written out, `expect` dropped),
+ * so export and share links always carry a complete, valid document.
+ */
+export function toScenarioInput(s: Scenario): ScenarioInput {
+  const out: ScenarioInput = {
+    format: SCENARIO_FORMAT,
+    title: s.title,
+    ...(s.description ? { description: s.description } : {}),
+    lease: {
+      ttlMs: s.lease.ttlMs,
+      firstToken: s.lease.firstToken,
+      tokens: s.lease.tokens,
+      ...(s.lease.tokens === 'random' ? { seed: s.lease.seed } : {}),
+    },
+    network: { latencyMs: s.network.latencyMs },
+    storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads },
+    ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
+    clients: s.clients.map((c) => ({
+      id: c.id,
+      name: c.name,
+      startAtMs: c.startAtMs,
+      renewEveryMs: c.renewEveryMs,
+      checkLeaseBeforeWrite: c.checkLeaseBeforeWrite,
+      clockRate: c.clockRate,
+      program: c.program.map((op) => ({ ...op })),
+    })),
+    faults: s.faults.map((f) => ({ ...f })),
+  };
+  return out;
+}

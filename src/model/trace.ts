@@ -1,0 +1,200 @@
+/**
+ * The trace: everything `simulate` computed for one scenario, as plain data.
+ *
+ * Views render a trace up to the playhead; tests and the explorer check properties of it. All
+ * times are integer simulated milliseconds from the start of the run (true time, not any client's
+ * clock). A trace is never mutated after `simulate` returns it.
+ *
+ * @module
+ */
+import type { Scenario } from './scenario';
+
+/** An actor id: a client id, `lease-service` or `storage`. */
+export type ActorId = string;
+
+/** What a message carries. */
+export type MessageKind =
+  | 'acquire' // client → lease service: please grant me the lock
+  | 'grant' // lease service → client: you hold the lock with this token
+  | 'keepalive' // client → lease service: extend my lease
+  | 'keepalive-ok' // lease service → client: lease extended
+  | 'keepalive-lost' // lease service → client: no such lease (it expired or was revoked)
+  | 'release' // client → lease service: I am done with the lock
+  | 'write' // client → storage: write (token, value)
+  | 'write-reply' // storage → client: stored or rejected
+  | 'read' // client → storage: read (with token, if the client holds one)
+  | 'read-reply'; // storage → client: the data
+
+/** One message between two actors. */
+export interface Message {
+  /** Index in `Trace.messages` (send order). */
+  id: number;
+  kind: MessageKind;
+  from: ActorId;
+  to: ActorId;
+  /** The fencing token carried, if any. */
+  token?: number;
+  /** The value written (for `write`). */
+  value?: string;
+  /** For replies: whether the storage accepted the write or read / the keepalive succeeded. */
+  ok?: boolean;
+  /** When it left its sender (ms). */
+  sentAtMs: number;
+  /** When it reached the receiver's host (ms), after latency, any `delay` fault and any partition. */
+  arriveAtMs: number;
+  /** When the receiver acted on it (ms): later than `arriveAtMs` if the receiver was paused. Undefined if never (receiver crashed, or the run ended first). */
+  handledAtMs?: number;
+  /** Extra ms a `delay` fault added. */
+  delayedMs: number;
+  /** Extra ms a partition held it. */
+  heldMs: number;
+  /** True if the receiver had crashed, so the message was dropped. */
+  dropped: boolean;
+}
+
+/** Why the lease service ended a lease. */
+export type LeaseEndReason = 'expired' | 'released' | 'revoked' | 'run-ended';
+
+/** A lease as the lease service saw it: the truth about who holds the lock. */
+export interface LeaseInterval {
+  holder: string;
+  token: number;
+  /** Grant time at the lease service (ms). */
+  startMs: number;
+  /** When the lease service ended it (ms). */
+  endMs: number;
+  endReason: LeaseEndReason;
+  /** Times (ms) keepalives from the holder extended it. */
+  renewedAtMs: number[];
+}
+
+/** Why a client stopped believing it holds the lock. */
+export type BeliefEndReason = 'released' | 'program-ended' | 'crashed' | 'check-failed' | 'run-ended';
+
+/**
+ * A client's own belief that it holds the lock: from the moment it acts on a grant until it
+ * releases, its program ends, it crashes, or its own lease check fails. A paused client keeps
+ * believing; that gap between belief and the lease service's truth is the lesson
+ * (Kleppmann 2016, "How to do distributed locking").
+ */
+export interface BeliefInterval {
+  client: string;
+  token: number;
+  startMs: number;
+  endMs: number;
+  endReason: BeliefEndReason;
+  /**
+   * The client's believed lease deadline over time, in true ms: after each grant or keepalive
+   * reply, `atMs` is when it was heard and `deadlineMs` when the client's own clock will say
+   * the lease ran out (heard + ttl / clockRate).
+   */
+  deadlines: { atMs: number; deadlineMs: number }[];
+}
+
+/** A stretch when a client executed nothing (GC pause, VM freeze). */
+export interface PauseInterval {
+  client: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** A time a client was partitioned from another actor. */
+export interface PartitionInterval {
+  client: string;
+  with: 'lease-service' | 'storage' | 'all';
+  startMs: number;
+  endMs: number;
+}
+
+/** One decision of the storage on a write. */
+export interface StorageDecision {
+  atMs: number;
+  client: string;
+  /** Token sent with the write; undefined if the client never held a lease. */
+  token: number | undefined;
+  value: string;
+  accepted: boolean;
+  /** Highest token the storage had accepted before this write (0 at the start, as in the seed). */
+  highestBefore: number;
+  /** The decision in the seed's words: `stored 'v' with token 33` or `rejected 'v' (token 33 < 34)`. */
+  text: string;
+  /** Index of the write message in `Trace.messages`. */
+  messageId: number;
+}
+
+/** Kinds of trace event. */
+export type EventKind =
+  | 'client-start'
+  | 'acquire-sent'
+  | 'acquire-queued'
+  | 'lease-granted'
+  | 'grant-received'
+  | 'keepalive-sent'
+  | 'lease-renewed'
+  | 'keepalive-rejected'
+  | 'keepalive-ok-received'
+  | 'keepalive-lost-received'
+  | 'lease-expired'
+  | 'lease-revoked'
+  | 'release-sent'
+  | 'lease-released'
+  | 'lease-check-passed'
+  | 'lease-check-failed'
+  | 'write-sent'
+  | 'write-accepted'
+  | 'write-rejected'
+  | 'write-reply-received'
+  | 'read-sent'
+  | 'read-served'
+  | 'read-rejected'
+  | 'read-reply-received'
+  | 'work-started'
+  | 'pause-started'
+  | 'pause-ended'
+  | 'crashed'
+  | 'partition-started'
+  | 'partition-healed'
+  | 'program-ended'
+  | 'message-dropped';
+
+/** One thing that happened. */
+export interface TraceEvent {
+  /** Index in `Trace.events` (time order). */
+  id: number;
+  atMs: number;
+  kind: EventKind;
+  /** The actor it happened at. */
+  actor: ActorId;
+  /** The other actor involved, if any (sender or receiver). */
+  peer?: ActorId;
+  token?: number;
+  value?: string;
+  /** Related message, if any. */
+  messageId?: number;
+  /** For `work-started`, `pause-started`, `partition-started`: how long (ms). */
+  durationMs?: number;
+  /** For storage decisions: the highest token before it. */
+  highestBefore?: number;
+  /** For `lease-check-*`: the deadline the client believed in (true ms). */
+  deadlineMs?: number;
+}
+
+/** Everything that happened in one run. */
+export interface Trace {
+  /** The scenario that produced it (with defaults filled in). */
+  scenario: Scenario;
+  /** The time of the last event (ms), or `durationMs` if set. */
+  endMs: number;
+  /** True if the run stopped at the 10-minute cap or at `durationMs` with work left. */
+  truncated: boolean;
+  events: TraceEvent[];
+  messages: Message[];
+  leases: LeaseInterval[];
+  beliefs: BeliefInterval[];
+  pauses: PauseInterval[];
+  crashes: { client: string; atMs: number }[];
+  partitions: PartitionInterval[];
+  storage: StorageDecision[];
+  /** The storage log in the seed's words, one decision a line. */
+  storageLog: string[];
+}
