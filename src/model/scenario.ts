@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The value of the required `format` field. */
 export const SCENARIO_FORMAT = 'fencing-lab.scenario/v1';
@@ -24,18 +24,22 @@ export const LEASE_SERVICE = 'lease-service';
 /** The id of the storage actor (the shared resource the lock protects). */
 export const STORAGE = 'storage';
 
-const ms = z.number().int('expected a whole number of ms').min(0, 'expected 0 or more (ms)');
-const positiveMs = z.number().int('expected a whole number of ms').min(1, 'expected 1 or more (ms)');
+// zod/mini: the same validation as classic zod at a twentieth of the size (the full build would
+// add about 90 KB gzip to the first render).
+const wholeMs = (min: number) =>
+  z.number().check(z.int('expected a whole number of ms'), z.gte(min, `expected ${min} or more (ms)`));
+const ms = wholeMs(0);
+const positiveMs = wholeMs(1);
+const maxLen = (n: number) => z.maxLength(n, `expected at most ${n} characters`);
 const clientId = z
   .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase letters, digits and dashes, e.g. "client-1"')
-  .max(40, 'expected at most 40 characters');
+  .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase letters, digits and dashes, e.g. "client-1"'), maxLen(40));
 
 const acquireOp = z.strictObject({ op: z.literal('acquire') });
 const writeOp = z.strictObject({
   op: z.literal('write'),
-  value: z.string().max(200, 'expected at most 200 characters'),
-  prepareMs: ms.optional(),
+  value: z.string().check(maxLen(200)),
+  prepareMs: z.optional(ms),
 });
 const readOp = z.strictObject({ op: z.literal('read') });
 const workOp = z.strictObject({ op: z.literal('work'), ms });
@@ -47,16 +51,14 @@ const opSchema = z.discriminatedUnion('op', [acquireOp, writeOp, readOp, workOp,
 
 const clientSchema = z.strictObject({
   id: clientId,
-  name: z.string().min(1, 'expected a non-empty name').max(40, 'expected at most 40 characters').optional(),
-  startAtMs: ms.optional(),
-  renewEveryMs: ms.optional(),
-  checkLeaseBeforeWrite: z.boolean().optional(),
-  clockRate: z
-    .number()
-    .min(0.1, 'expected a clock rate from 0.1 to 10')
-    .max(10, 'expected a clock rate from 0.1 to 10')
-    .optional(),
-  program: z.array(opSchema).max(200, 'expected at most 200 steps'),
+  name: z.optional(z.string().check(z.minLength(1, 'expected a non-empty name'), maxLen(40))),
+  startAtMs: z.optional(ms),
+  renewEveryMs: z.optional(ms),
+  checkLeaseBeforeWrite: z.optional(z.boolean()),
+  clockRate: z.optional(
+    z.number().check(z.gte(0.1, 'expected a clock rate from 0.1 to 10'), z.lte(10, 'expected a clock rate from 0.1 to 10')),
+  ),
+  program: z.array(opSchema).check(z.maxLength(200, 'expected at most 200 steps')),
 });
 
 const pauseFault = z.strictObject({ kind: z.literal('pause'), client: clientId, atMs: ms, forMs: positiveMs });
@@ -67,7 +69,7 @@ const delayFault = z.strictObject({
   kind: z.literal('delay'),
   from: actorId,
   to: actorId,
-  nth: z.number().int('expected a whole number').min(1, 'expected 1 or more (nth counts from 1)'),
+  nth: z.number().check(z.int('expected a whole number'), z.gte(1, 'expected 1 or more (nth counts from 1)')),
   extraMs: positiveMs,
 });
 const partitionFault = z.strictObject({
@@ -84,24 +86,24 @@ const faultSchema = z.discriminatedUnion('kind', [pauseFault, crashFault, expire
 
 /** The zod schema of a scenario file, before cross-field checks and defaults. */
 export const scenarioSchema = z.strictObject({
-  $schema: z.string().optional(),
+  $schema: z.optional(z.string()),
   format: z.literal(SCENARIO_FORMAT),
-  title: z.string().min(1, 'expected a non-empty title').max(200, 'expected at most 200 characters'),
-  description: z.string().max(2000, 'expected at most 2000 characters').optional(),
+  title: z.string().check(z.minLength(1, 'expected a non-empty title'), maxLen(200)),
+  description: z.optional(z.string().check(maxLen(2000))),
   lease: z.strictObject({
     ttlMs: positiveMs,
-    firstToken: z.number().int('expected a whole number').min(0, 'expected 0 or more').max(1e9, 'expected at most 1000000000').optional(),
-    tokens: z.enum(['monotonic', 'random']).optional(),
-    seed: z.number().int('expected a whole number').optional(),
+    firstToken: z.optional(
+      z.number().check(z.int('expected a whole number'), z.gte(0, 'expected 0 or more'), z.lte(1e9, 'expected at most 1000000000')),
+    ),
+    tokens: z.optional(z.enum(['monotonic', 'random'])),
+    seed: z.optional(z.number().check(z.int('expected a whole number'))),
   }),
-  network: z.strictObject({ latencyMs: ms.optional() }).optional(),
-  storage: z
-    .strictObject({ fencing: z.enum(['token', 'off']).optional(), fenceReads: z.boolean().optional() })
-    .optional(),
-  durationMs: positiveMs.max(MAX_DURATION_MS, `expected at most ${MAX_DURATION_MS} (10 minutes)`).optional(),
-  clients: z.array(clientSchema).min(1, 'expected 1 to 8 clients').max(8, 'expected 1 to 8 clients'),
-  faults: z.array(faultSchema).max(200, 'expected at most 200 faults').optional(),
-  expect: z.strictObject({ storageLog: z.array(z.string()) }).optional(),
+  network: z.optional(z.strictObject({ latencyMs: z.optional(ms) })),
+  storage: z.optional(z.strictObject({ fencing: z.optional(z.enum(['token', 'off'])), fenceReads: z.optional(z.boolean()) })),
+  durationMs: z.optional(positiveMs.check(z.lte(MAX_DURATION_MS, `expected at most ${MAX_DURATION_MS} (10 minutes)`))),
+  clients: z.array(clientSchema).check(z.minLength(1, 'expected 1 to 8 clients'), z.maxLength(8, 'expected 1 to 8 clients')),
+  faults: z.optional(z.array(faultSchema).check(z.maxLength(200, 'expected at most 200 faults'))),
+  expect: z.optional(z.strictObject({ storageLog: z.array(z.string()) })),
 });
 
 /** A scenario exactly as written in a file (optional fields may be missing). */
@@ -258,6 +260,7 @@ function zodIssueMessage(issue: z.core.$ZodIssue, root: unknown): ScenarioIssue[
     }
     case 'invalid_type': {
       if (got === undefined) return [{ path, message: `required: expected ${issue.expected}` }];
+      if ((issue.expected as string) === 'int') return [{ path, message: `${issue.message}, got ${describeType(got)}` }];
       const expected = issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'an object' : `a ${issue.expected}`;
       return [{ path, message: `expected ${expected}, got ${describeType(got)}` }];
     }
