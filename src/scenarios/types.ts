@@ -1,0 +1,35 @@
+/**
+ * Built-in scenarios: a `fencing-lab.scenario/v1` file plus the teaching around it.
+ * @module
+ */
+import type { ScenarioInput } from '../model/scenario';
+import type { EventKind } from '../model/trace';
+
+/**
+ * A caption for one key event, shown while the playhead is at or after that event (until the next
+ * captioned event). Matched by pattern, not by time, so it still finds its event after the user adds
+ * a pause or a crash: the `nth` (from 1) event of `kind`, at `actor` if given.
+ */
+export interface NarrationStep {
+  match: { kind: EventKind; actor?: string; nth?: number };
+  /** A short heading, e.g. "Client 1 freezes". */
+  title: string;
+  /** What happened and why it matters, in plain words. Every claim must be true to the sources. */
+  text: string;
+}
+
+/** A scenario that ships with the app. */
+export interface BuiltInScenario {
+  /** Stable id used in links: `?scenario=ID`. Lowercase letters, digits and dashes. */
+  id: string;
+  /** One-line summary for the scenario picker. */
+  summary: string;
+  /** The scenario file (validated when loaded; a test checks every built-in parses). */
+  scenario: ScenarioInput;
+  /** Step-by-step captions, in story order. */
+  narration: NarrationStep[];
+  /** "What to try" hints for free play after the story. */
+  tryThis: string[];
+  /** Ids of the real-system notes that apply (see the real-systems reference), if any. */
+  realSystems?: string[];
+}
