@@ -171,31 +171,6 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** Merges overlapping or touching pauses of one client into disjoint intervals. */
-function mergePauses(faults: Fault[]): PauseInterval[] {
-  const byClient = new Map<string, PauseInterval[]>();
-  for (const f of faults) {
-    if (f.kind !== 'pause') continue;
-    const list = byClient.get(f.client) ?? [];
-    list.push({ client: f.client, startMs: f.atMs, endMs: f.atMs + f.forMs });
-    byClient.set(f.client, list);
-  }
-  const out: PauseInterval[] = [];
-  for (const list of byClient.values()) {
-    list.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
-    let cur: PauseInterval | undefined;
-    for (const p of list) {
-      if (cur && p.startMs <= cur.endMs) cur.endMs = Math.max(cur.endMs, p.endMs);
-      else {
-        if (cur) out.push(cur);
-        cur = { ...p };
-      }
-    }
-    if (cur) out.push(cur);
-  }
-  return out.sort((a, b) => a.startMs - b.startMs || a.client.localeCompare(b.client));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Actor state.
 
@@ -212,6 +187,9 @@ interface ClientState {
   started: boolean;
   startDue: boolean;
   paused: boolean;
+  /** While paused: when the (possibly extended) pause ends, and its interval in `pauses`. */
+  pausedUntilMs: number;
+  pause: PauseInterval | undefined;
   crashed: boolean;
   done: boolean;
   pc: number;
@@ -255,7 +233,7 @@ export function simulate(scenario: Scenario): Trace {
   const beliefs: BeliefInterval[] = [];
   const crashes: { client: string; atMs: number }[] = [];
   const storage: StorageDecision[] = [];
-  const pauses = mergePauses(scenario.faults);
+  const pauses: PauseInterval[] = [];
   const partitions: PartitionInterval[] = scenario.faults
     .filter((f): f is Extract<Fault, { kind: 'partition' }> => f.kind === 'partition')
     .map((f) => ({ client: f.client, with: f.with, startMs: f.atMs, endMs: f.atMs + f.forMs }));
@@ -272,6 +250,8 @@ export function simulate(scenario: Scenario): Trace {
       started: false,
       startDue: false,
       paused: false,
+      pausedUntilMs: 0,
+      pause: undefined,
       crashed: false,
       done: false,
       pc: 0,
@@ -617,12 +597,11 @@ export function simulate(scenario: Scenario): Trace {
   // ----- Schedule what is known up front.
 
   for (const c of scenario.clients) heap.push(c.startAtMs, PRIO_TIMER, { type: 'start', client: c.id });
-  for (const p of pauses) {
-    heap.push(p.startMs, PRIO_FAULT, { type: 'pause-start', client: p.client, endMs: p.endMs });
-    heap.push(p.endMs, PRIO_FAULT, { type: 'pause-end', client: p.client });
-  }
   for (const f of scenario.faults) {
-    if (f.kind === 'crash') heap.push(f.atMs, PRIO_FAULT, { type: 'crash', client: f.client });
+    if (f.kind === 'pause') {
+      heap.push(f.atMs, PRIO_FAULT, { type: 'pause-start', client: f.client, endMs: f.atMs + f.forMs });
+      heap.push(f.atMs + f.forMs, PRIO_FAULT, { type: 'pause-end', client: f.client });
+    } else if (f.kind === 'crash') heap.push(f.atMs, PRIO_FAULT, { type: 'crash', client: f.client });
     else if (f.kind === 'expireLease') heap.push(f.atMs, PRIO_FAULT, { type: 'expire-lease' });
   }
   for (const p of partitions) {
@@ -658,7 +637,18 @@ export function simulate(scenario: Scenario): Trace {
       case 'pause-start': {
         const c = clients.get(job.client)!;
         if (c.crashed) break;
+        if (c.paused) {
+          // A second pause overlapping the first extends the frozen stretch.
+          if (job.endMs > c.pausedUntilMs) {
+            c.pausedUntilMs = job.endMs;
+            c.pause!.endMs = job.endMs;
+          }
+          break;
+        }
         c.paused = true;
+        c.pausedUntilMs = job.endMs;
+        c.pause = { client: c.id, startMs: now, endMs: job.endMs };
+        pauses.push(c.pause);
         emit('pause-started', c.id, { durationMs: job.endMs - now });
         if (c.step.kind === 'busy' && c.step.endsAtMs !== undefined) {
           c.step = { ...c.step, remainingMs: c.step.endsAtMs - now, endsAtMs: undefined };
@@ -669,8 +659,9 @@ export function simulate(scenario: Scenario): Trace {
       }
       case 'pause-end': {
         const c = clients.get(job.client)!;
-        if (c.crashed || !c.paused) break;
+        if (c.crashed || !c.paused || now < c.pausedUntilMs) break;
         c.paused = false;
+        c.pause = undefined;
         emit('pause-ended', c.id);
         // A keepalive that fell due during the pause fires now, late.
         if (c.keepaliveOn && !c.done) {
@@ -708,7 +699,8 @@ export function simulate(scenario: Scenario): Trace {
         endBelief(c, 'crashed');
         crashes.push({ client: c.id, atMs: now });
         // A client that crashes while frozen is frozen no longer: its pause ends here.
-        for (const p of pauses) if (p.client === c.id && p.startMs <= now && now < p.endMs) p.endMs = now;
+        if (c.pause) c.pause.endMs = now;
+        c.pause = undefined;
         for (const id of c.inbox) {
           messages[id]!.dropped = true;
         }
@@ -785,6 +777,7 @@ export function simulate(scenario: Scenario): Trace {
   }
   for (const c of clients.values()) if (c.belief) endBelief(c, 'run-ended');
   for (const p of pauses) p.endMs = Math.min(p.endMs, Math.max(endMs, p.startMs));
+  pauses.sort((a, b) => a.startMs - b.startMs || a.client.localeCompare(b.client));
 
   return {
     scenario,
