@@ -1,0 +1,131 @@
+/**
+ * Display parameters from the page URL: how the explainer is shown (embed mode, which view, theme,
+ * which controls, autoplay, language, embed instance id). Scenario and time (`scenario`, `t`, `#s=`)
+ * are parsed by `src/links`, quiz settings by `src/quiz`.
+ *
+ * Bad values never break the page: each unknown parameter or malformed value is ignored (its default
+ * is used) and reported as a notice that names it, e.g. `theme: expected light, dark or auto, got "blue"`.
+ * Validated with zod/mini, the same library as scenario files.
+ * @module
+ */
+import * as z from 'zod/mini';
+
+/** Controls that `controls=` may list (comma-separated), or `all` / `none`. */
+export const CONTROL_NAMES = ['playback', 'scrubber', 'speed', 'interventions', 'scenarios', 'share'] as const;
+/** One control group. */
+export type ControlName = (typeof CONTROL_NAMES)[number];
+
+/** Every URL parameter the app knows (others are reported as unknown). */
+export const KNOWN_PARAMS = [
+  'embed',
+  'scenario',
+  't',
+  'view',
+  'theme',
+  'controls',
+  'autoplay',
+  'lang',
+  'instance',
+  'quizRetry',
+  'quizSolution',
+  'passMark',
+  'quizMode',
+] as const;
+
+/** The display settings, with defaults filled in. */
+export interface DisplayParams {
+  /** `embed=1`: no page chrome (header, footer, long-form text). */
+  embed: boolean;
+  /** Which views to show. Default `timeline` on the full page... and in embeds. */
+  view: 'timeline' | 'quiz' | 'both';
+  /** `auto` follows `prefers-color-scheme`. */
+  theme: 'light' | 'dark' | 'auto';
+  /** Which control groups appear. */
+  controls: ReadonlySet<ControlName>;
+  /** Start playing as soon as the page opens (ignored with prefers-reduced-motion). */
+  autoplay: boolean;
+  /** Language code asked for (`lang=`), if any. */
+  lang: string | undefined;
+  /** The embed's id in protocol messages. */
+  instance: string;
+}
+
+/** The result: settings plus one notice per ignored parameter or value. */
+export interface ParsedDisplayParams {
+  params: DisplayParams;
+  notices: string[];
+}
+
+const flag = z.enum(['0', '1', 'true', 'false']);
+const fields = {
+  embed: flag,
+  view: z.enum(['timeline', 'quiz', 'both']),
+  theme: z.enum(['light', 'dark', 'auto']),
+  autoplay: flag,
+  lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language code such as en or de')),
+  instance: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'expected 1 to 64 letters, digits or - _ . :')),
+} as const;
+
+const EXPECTED: Record<keyof typeof fields, string> = {
+  embed: 'expected 0 or 1',
+  view: 'expected timeline, quiz or both',
+  theme: 'expected light, dark or auto',
+  autoplay: 'expected 0 or 1',
+  lang: 'expected a language code such as en or de',
+  instance: 'expected 1 to 64 letters, digits or - _ . :',
+};
+
+const quote = (v: string): string => JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+
+/**
+ * Parses display parameters from a query string (`location.search`). Never throws.
+ * @param search e.g. `?embed=1&theme=dark&controls=playback,scrubber`
+ */
+export function parseDisplayParams(search: string): ParsedDisplayParams {
+  const q = new URLSearchParams(search);
+  const notices: string[] = [];
+  const get = <K extends keyof typeof fields>(key: K): z.infer<(typeof fields)[K]> | undefined => {
+    const all = q.getAll(key);
+    if (all.length === 0) return undefined;
+    if (all.length > 1) notices.push(`${key}: given ${all.length} times; using the first`);
+    const raw = all[0]!;
+    const r = fields[key].safeParse(raw);
+    if (!r.success) {
+      notices.push(`${key}: ${EXPECTED[key]}, got ${quote(raw)}; ignored`);
+      return undefined;
+    }
+    return r.data as z.infer<(typeof fields)[K]>;
+  };
+  const on = (v: string | undefined): boolean => v === '1' || v === 'true';
+
+  const embed = on(get('embed'));
+  const view = get('view') ?? 'timeline';
+  const theme = get('theme') ?? 'auto';
+  const autoplay = on(get('autoplay'));
+  const lang = get('lang');
+  const instance = get('instance') ?? 'fencing-lab';
+
+  let controls = new Set<ControlName>(CONTROL_NAMES);
+  const rawControls = q.get('controls');
+  if (rawControls !== null) {
+    const parts = rawControls.split(',').map((p) => p.trim()).filter(Boolean);
+    if (parts.length === 1 && parts[0] === 'all') controls = new Set(CONTROL_NAMES);
+    else if (parts.length === 1 && parts[0] === 'none') controls = new Set();
+    else {
+      const picked = new Set<ControlName>();
+      for (const p of parts) {
+        if ((CONTROL_NAMES as readonly string[]).includes(p)) picked.add(p as ControlName);
+        else notices.push(`controls: unknown control ${quote(p)}; expected all, none or some of ${CONTROL_NAMES.join(', ')}`);
+      }
+      if (parts.length === 0) notices.push('controls: empty; showing all controls');
+      else controls = picked;
+    }
+  }
+
+  for (const key of new Set(q.keys())) {
+    if (!(KNOWN_PARAMS as readonly string[]).includes(key)) {
+      notices.push(`${quote(key)} is not a Fencing Lab parameter; ignored (known: ${KNOWN_PARAMS.join(', ')})`);
+    }
+  }
+  return { params: { embed, view, theme, controls, autoplay, lang, instance }, notices };
+}
