@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { viteSingleFile } from 'vite-plugin-singlefile';
 
 /**
  * Vite builds the app; Vitest runs three projects:
@@ -8,10 +9,16 @@ import react from '@vitejs/plugin-react';
  * - `components`: React components in jsdom with Testing Library;
  * - `browser`: the production build in real Chromium through playwright-core.
  */
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   base: './',
-  plugins: [react()],
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  // `vite build --mode single` (npm run build:single) inlines everything into one HTML file that
+  // works from file:// with no network, for LMS upload and lecture halls.
+  plugins: mode === 'single' ? [react(), viteSingleFile()] : [react()],
+  define: { 'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(mode === 'single') },
+  build:
+    mode === 'single'
+      ? { target: 'es2022', sourcemap: false, outDir: 'dist-single', emptyOutDir: true }
+      : { target: 'es2022', sourcemap: false, manifest: true },
   test: {
     projects: [
       {
@@ -45,4 +52,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
