@@ -1,0 +1,119 @@
+/**
+ * Command-line entry for the schedule explorer ("Try to break it").
+ *
+ *   npm run --silent explore -- FILE.json          explores the default schedule space, prints counts
+ *                                                  and one counterexample per property and fencing mode
+ *   npm run --silent explore -- FILE.json --json   prints the space and the whole result as JSON
+ *
+ * Exit codes: 0 when every property fencing promises held (1 and 2 with fencing on, 1 only with
+ * monotonic tokens); 1 when one of those failed (a bug in the model or the storage); 2 for an
+ * unreadable or invalid file (every issue printed to stderr with its field path, as `simulate`).
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { formatIssue, parseScenarioText } from '../model';
+import {
+  PROPERTY_IDS,
+  PROPERTY_LABELS,
+  WRITE_AFTER_EXPIRY_CAUSES,
+  countSchedules,
+  defaultScheduleSpace,
+  dimensions,
+  explore,
+  fencingModes,
+  isPromised,
+  type ExplorationResult,
+  type FencingMode,
+  type ScheduleSpace,
+} from '../explorer';
+
+const pad = (s: string, n: number): string => s.padEnd(n);
+const lpad = (s: string, n: number): string => s.padStart(n);
+
+function describeSpace(space: ScheduleSpace): string {
+  const d = dimensions(space);
+  const parts: string[] = [];
+  if (space.pauseClients.length > 0) {
+    parts.push(`${d.client} pausing client${d.client === 1 ? '' : 's'}`, `${d.start} pause starts`, `${d.duration} pause durations`);
+  }
+  if (space.delay) parts.push(`${d.delay} delays of message #${space.delay.nth} ${space.delay.from} → ${space.delay.to}`);
+  parts.push(`fencing ${fencingModes(space).join('/')}`);
+  return parts.join(' × ');
+}
+
+/** The report printed for a result (exported for tests through the CLI's stdout only). */
+function report(file: string, space: ScheduleSpace, result: ExplorationResult, tokens: 'monotonic' | 'random', seconds: number): { text: string; broken: string[] } {
+  const lines: string[] = [];
+  const modes = fencingModes(space);
+  lines.push(`${file}: ${result.schedules} schedules tried (${describeSpace(space)}) in ${seconds.toFixed(2)} s`);
+  lines.push('');
+  lines.push(`${pad('property', 34)}${lpad('fencing on', 12)}${lpad('fencing off', 13)}   promised by fencing?`);
+  const broken: string[] = [];
+  const cell = (mode: FencingMode, n: number): string => (modes.includes(mode) ? String(n) : '-');
+  for (const p of PROPERTY_IDS) {
+    const on = result.byFencing.on.violations[p];
+    const off = result.byFencing.off.violations[p];
+    const promised = isPromised(p, { fencing: 'token', tokens });
+    const note = promised ? 'yes (with fencing on)' : p === 'no-stale-overwrite' ? 'no (random tokens)' : p === 'no-write-after-expiry' ? 'no (first-write window)' : 'no (process pauses)';
+    lines.push(`${pad(PROPERTY_LABELS[p], 34)}${lpad(cell('on', on), 12)}${lpad(cell('off', off), 13)}   ${note}`);
+    if (promised && on > 0) broken.push(`${PROPERTY_LABELS[p]} failed in ${on} schedules with fencing on`);
+  }
+  for (const mode of modes) {
+    const causes = result.byFencing[mode].writeAfterExpiryCauses;
+    if (result.byFencing[mode].violations['no-write-after-expiry'] === 0) continue;
+    const parts = WRITE_AFTER_EXPIRY_CAUSES.filter((c) => causes[c] > 0).map((c) => `${causes[c]} ${c.replaceAll('-', ' ')}`);
+    lines.push(`  3. with fencing ${mode}, late writes by cause: ${parts.join(', ')}`);
+  }
+  if (result.truncatedRuns > 0) lines.push(`  (${result.truncatedRuns} runs hit the 10-minute cap)`);
+  lines.push('');
+  const shown: string[] = [];
+  for (const mode of modes) {
+    for (const p of PROPERTY_IDS) {
+      const ce = result.counterexamples.find((c) => c.schedule.fencing === mode && c.violated.includes(p));
+      if (!ce) continue;
+      const what = ce.summary.slice(ce.summary.indexOf(': ') + 2, ce.summary.indexOf(' → '));
+      shown.push(`  [fencing ${mode}] ${PROPERTY_LABELS[p]}: #${ce.index} ${what}. ${ce.witnesses[p] ?? ''}`);
+    }
+  }
+  lines.push(shown.length > 0 ? 'Counterexamples (the first for each property and fencing mode):' : 'No counterexamples: every property held in every schedule.');
+  lines.push(...shown);
+  if (broken.length > 0) {
+    lines.push('');
+    for (const b of broken) lines.push(`FAIL: ${b}, which fencing promises`);
+  }
+  return { text: `${lines.join('\n')}\n`, broken };
+}
+
+function main(argv: string[]): number {
+  const args = argv.filter((a) => a !== '--json');
+  const json = argv.includes('--json');
+  const file = args[0];
+  if (!file || args.length > 1 || file.startsWith('-')) {
+    process.stderr.write('usage: npm run --silent explore -- FILE.json [--json]\n');
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    process.stderr.write(`${file}: cannot read: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const parsed = parseScenarioText(text);
+  if (!parsed.ok) {
+    process.stderr.write(`${file}: not a valid fencing-lab.scenario/v1 file:\n`);
+    for (const issue of parsed.issues) process.stderr.write(`  ${formatIssue(issue)}\n`);
+    return 2;
+  }
+  const scenario = parsed.scenario;
+  const space = defaultScheduleSpace(scenario);
+  const t0 = performance.now();
+  const result = explore(scenario, space);
+  const seconds = (performance.now() - t0) / 1000;
+  const out = report(file, space, result, scenario.lease.tokens, seconds);
+  if (json) process.stdout.write(`${JSON.stringify({ file, total: countSchedules(space), space, result }, null, 2)}\n`);
+  else process.stdout.write(out.text);
+  return out.broken.length > 0 ? 1 : 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

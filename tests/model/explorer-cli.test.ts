@@ -1,0 +1,80 @@
+/**
+ * `npm run explore`: the CLI prints the library's counts, validates its input like `simulate`,
+ * and exits 0 unless a property fencing promises fails.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseScenarioOrThrow, toScenarioInput } from '../../src/model';
+import { PROPERTY_IDS, PROPERTY_LABELS, defaultScheduleSpace, explore } from '../../src/explorer';
+
+const root = join(import.meta.dirname, '..', '..');
+const seedFile = join('tests', 'cases', 'seed-gc-pause.json');
+const seed = parseScenarioOrThrow(JSON.parse(readFileSync(join(root, seedFile), 'utf8')));
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', 'src/cli/explore.ts', ...args], { cwd: root, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe('explore CLI', () => {
+  it('prints the same counts as the library for the seed, and exits 0', async () => {
+    const { code, stdout } = await cli(seedFile);
+    expect(code).toBe(0);
+    const result = explore(seed, defaultScheduleSpace(seed));
+    expect(stdout).toMatch(new RegExp(`^${seedFile.replaceAll('.', '\\.')}: ${result.schedules} schedules tried`));
+    for (const p of PROPERTY_IDS) {
+      const line = stdout.split('\n').find((l) => l.startsWith(PROPERTY_LABELS[p]));
+      expect(line, p).toBeDefined();
+      const [on, off] = line!.slice(PROPERTY_LABELS[p].length).trim().split(/\s+/);
+      expect([Number(on), Number(off)], p).toEqual([result.byFencing.on.violations[p], result.byFencing.off.violations[p]]);
+    }
+    // One counterexample line per property and fencing mode that has violations.
+    const ceLines = stdout.split('\n').filter((l) => l.startsWith('  [fencing '));
+    const expected = (['on', 'off'] as const).flatMap((m) => PROPERTY_IDS.filter((p) => result.byFencing[m].violations[p] > 0));
+    expect(ceLines).toHaveLength(expected.length);
+    expect(stdout).not.toContain('FAIL');
+  }, 60_000);
+
+  it('prints the whole result with --json', async () => {
+    const { code, stdout } = await cli(seedFile, '--json');
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as { total: number; space: unknown; result: unknown };
+    const space = defaultScheduleSpace(seed);
+    expect(out.space).toEqual(space);
+    expect(out.result).toEqual(JSON.parse(JSON.stringify(explore(seed, space))));
+  }, 60_000);
+
+  it('rejects an invalid file with every issue and its field path, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'explore-cli-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ ...toScenarioInput(seed), lease: { ttlMs: 0 }, clients: [{ id: 'Client 1', program: [] }] }));
+    const { code, stdout, stderr } = await cli(file);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('not a valid fencing-lab.scenario/v1 file');
+    expect(stderr).toMatch(/^ {2}lease\.ttlMs: /m);
+    expect(stderr).toMatch(/^ {2}clients\[0\]\.id: /m);
+    expect((await cli()).code).toBe(2);
+    expect((await cli(join(dir, 'missing.json'))).code).toBe(2);
+  }, 60_000);
+
+  it('exits 0 for random tokens even though property 1 fails: fencing does not promise it there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'explore-cli-'));
+    const file = join(dir, 'random.json');
+    writeFileSync(file, JSON.stringify({ ...toScenarioInput(seed), lease: { ttlMs: 10_000, tokens: 'random', seed: 2 } }));
+    const { code, stdout } = await cli(file);
+    expect(code).toBe(0);
+    const line = stdout.split('\n').find((l) => l.startsWith(PROPERTY_LABELS['no-stale-overwrite']))!;
+    expect(Number(line.slice(PROPERTY_LABELS['no-stale-overwrite'].length).trim().split(/\s+/)[0])).toBeGreaterThan(0);
+    expect(line).toContain('no (random tokens)');
+  }, 60_000);
+});
