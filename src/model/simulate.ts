@@ -376,6 +376,9 @@ export function simulate(scenario: Scenario): Trace {
         if (live && live.interval.holder === from && live.interval.token === m.token) {
           endLease('released');
           grantNext();
+        } else {
+          // A release for a lease that already ended (expired or revoked) changes nothing.
+          emit('release-ignored', LEASE_SERVICE, { peer: from, ...(m.token !== undefined ? { token: m.token } : {}), messageId: m.id });
         }
         return;
       default:

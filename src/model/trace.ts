@@ -138,6 +138,7 @@ export type EventKind =
   | 'lease-revoked'
   | 'release-sent'
   | 'lease-released'
+  | 'release-ignored'
   | 'lease-check-passed'
   | 'lease-check-failed'
   | 'write-sent'
