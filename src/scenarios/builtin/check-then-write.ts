@@ -1,0 +1,64 @@
+import type { BuiltInScenario } from '../types';
+import scenario from './check-then-write.json';
+
+/**
+ * Checking the lease just before writing does not help: the pause can fall between the check and the
+ * write. Sources: Kleppmann, "How to do distributed locking" (2016); DDIA ch. 8, "Process Pauses".
+ */
+export const checkThenWrite: BuiltInScenario = {
+  id: 'check-then-write',
+  summary: 'Client 1 checks its lease right before writing, then pauses before the request leaves.',
+  scenario: scenario as BuiltInScenario['scenario'],
+  narration: [
+    {
+      match: { kind: 'lease-check-passed', actor: 'client-1', nth: 1 },
+      title: 'Client 1 checks before writing',
+      text:
+        'Client 1 got token 33 at 0.2 s. Before every write it compares its own clock with the lease deadline it believes in: ' +
+        '10 s after it heard the grant, so 10.2 s. At 0.2 s the check passes and the write is stored.',
+    },
+    {
+      match: { kind: 'lease-check-passed', actor: 'client-1', nth: 2 },
+      title: 'The check passes again',
+      text: 'At 1.4 s client 1 checks before its second write: 8.8 s left. The request will leave 0.5 s later, once it is prepared.',
+    },
+    {
+      match: { kind: 'pause-started', actor: 'client-1' },
+      title: 'A pause between the check and the write',
+      text:
+        'At 1.6 s, inside that gap, a 20 s pause freezes client 1. The check is already done and will not run again. ' +
+        'Kleppmann: a pause can strike at any point, “including the point that is maximally inconvenient for you (between the last check and the write operation)”.',
+    },
+    {
+      match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },
+      title: 'The lease expires; client 2 gets token 34',
+      text: "No keepalive arrived, so at 10.1 s the lease service ends client 1's lease and grants the lock to client 2 with token 34.",
+    },
+    {
+      match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
+      title: 'Client 2 writes with token 34',
+      text: "The write is stored at 10.3 s and the storage's highest token becomes 34.",
+    },
+    {
+      match: { kind: 'pause-ended', actor: 'client-1' },
+      title: 'Client 1 wakes up',
+      text: 'At 21.6 s client 1 resumes in the middle of preparing its write, 0.3 s before sending it. Its check passed long ago, so it does not check again.',
+    },
+    {
+      match: { kind: 'write-sent', actor: 'client-1', nth: 2 },
+      title: 'The stale write leaves',
+      text: 'At 21.9 s the request goes out with token 33, 11.8 s after the lease expired.',
+    },
+    {
+      match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
+      title: 'Only the storage can catch it',
+      text:
+        'The storage rejects it: 33 < 34. It is not enough for clients to check their own lock status (DDIA ch. 8); ' +
+        'the resource itself has to check the token.',
+    },
+  ],
+  tryThis: [
+    "Turn the storage's token check off: the check passed, and the write is stored with token 33 on top of client 2's.",
+    'Move the pause to 1.3 s, before the check: client 1 wakes at 21.3 s, the check runs late, sees that the deadline (10.2 s) has passed and skips the write.',
+  ],
+};

@@ -1,0 +1,65 @@
+import type { BuiltInScenario } from '../types';
+import scenario from './partition-lease-service.json';
+
+/**
+ * A client cut off from the lease service but not from the storage keeps writing. Sources: ZooKeeper
+ * Programmer's Guide, "ZooKeeper Sessions" (an expired client is not told until it reconnects);
+ * Burrows 2006 §2.8 (Chubby's local lease timeout and jeopardy).
+ */
+export const partitionLeaseService: BuiltInScenario = {
+  id: 'partition-lease-service',
+  summary: 'Client 1 loses contact with the lease service but not with the storage, and keeps writing after its lease is gone.',
+  scenario: scenario as BuiltInScenario['scenario'],
+  narration: [
+    {
+      match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
+      title: 'Client 1 writes with token 33',
+      text: 'Client 1 holds the lock (granted at 0.1 s, 10 s lease) and writes about every 5 s.',
+    },
+    {
+      match: { kind: 'partition-started', actor: 'client-1' },
+      title: 'Cut off from the lease service',
+      text:
+        'At 1 s the network between client 1 and the lease service fails for 20 s. Client 1 can still reach the storage. ' +
+        'Messages across the cut are not lost, only held until it heals; nobody is told.',
+    },
+    {
+      match: { kind: 'keepalive-sent', actor: 'client-1', nth: 1 },
+      title: 'Keepalives go nowhere',
+      text: "Client 1 sends a keepalive at 3.2 s and every 3 s after. None reaches the lease service before 21 s, and no reply comes back, but client 1's program does not look.",
+    },
+    {
+      match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
+      title: 'Still a legitimate write',
+      text: "At 5.5 s client 1's second write is stored: its lease is live until 10.1 s.",
+    },
+    {
+      match: { kind: 'lease-expired', actor: 'lease-service', nth: 1 },
+      title: 'The lease expires',
+      text:
+        "No keepalive has arrived for 10 s, so at 10.1 s the lease service ends client 1's lease and grants the lock to client 2 with token 34. " +
+        'It cannot tell client 1: its messages cannot cross the cut either.',
+    },
+    {
+      match: { kind: 'write-accepted', actor: 'storage', nth: 3 },
+      title: 'Client 2 writes with token 34',
+      text: "Stored at 10.3 s; the storage's highest token is now 34.",
+    },
+    {
+      match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
+      title: 'Client 1 keeps writing',
+      text:
+        "At 10.7 s client 1's third write arrives with token 33 and is rejected (33 < 34); so is its fourth, at 15.9 s. " +
+        'ZooKeeper documents this state: a client whose session expired while it was disconnected “will not be notified of the session expiration until/unless it is able to re-establish a connection”.',
+    },
+    {
+      match: { kind: 'partition-healed', actor: 'client-1' },
+      title: 'The network heals',
+      text: 'At 21 s the held keepalives finally arrive and are all refused. At 21.1 s client 1 learns that its lease is gone, 11 s after it expired.',
+    },
+  ],
+  tryThis: [
+    "Turn on client 1's lease check: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns whether the session survived (Burrows 2006).",
+    "Turn the token check off: writes 3 and 4 land on top of client 2's write.",
+  ],
+};

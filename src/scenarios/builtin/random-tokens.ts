@@ -1,0 +1,53 @@
+import type { BuiltInScenario } from '../types';
+import scenario from './random-tokens.json';
+
+/**
+ * Why a fencing token must grow with every grant. Sources: Kleppmann (2016) ("The unique random value
+ * it uses does not provide the required monotonicity"); redis.io, "Distributed Locks with Redis"
+ * (the random value is there to release the lock safely).
+ */
+export const randomTokens: BuiltInScenario = {
+  id: 'random-tokens',
+  summary: 'Each grant carries a random value instead of a growing token: the storage rejects the real holder and accepts the stale one.',
+  scenario: scenario as BuiltInScenario['scenario'],
+  narration: [
+    {
+      match: { kind: 'grant-received', actor: 'client-1' },
+      title: 'Client 1 gets the value 734',
+      text:
+        'This lock service hands out a random value with each grant, like the random value a Redis lock stores so that only its owner can release it, instead of a counter. ' +
+        "Client 1's lease comes with 734.",
+    },
+    {
+      match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
+      title: 'The storage remembers 734',
+      text: 'The storage checks tokens as in the seed: it rejects any token lower than the highest it has accepted, now 734.',
+    },
+    {
+      match: { kind: 'pause-started', actor: 'client-1' },
+      title: 'Client 1 freezes for 20 s',
+      text: 'The same garbage-collection pause as in the seed.',
+    },
+    {
+      match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },
+      title: 'Client 2 draws 325',
+      text: 'At 10.1 s the lease expires and client 2 is granted the lock with the value 325. It is the newer holder, but its number is smaller.',
+    },
+    {
+      match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
+      title: 'The rightful holder is rejected',
+      text: 'The storage compares numbers, as a fencing check must: 325 < 734, so it rejects client 2, the only client that actually holds the lock.',
+    },
+    {
+      match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
+      title: 'The stale holder is accepted',
+      text:
+        'At 21.5 s client 1 wakes and writes with 734, which is not lower than 734, so the storage stores it. Both failures in one run. ' +
+        'Kleppmann: “The unique random value it uses does not provide the required monotonicity.” A fencing token must grow with every grant, as an etcd revision or a ZooKeeper zxid does.',
+    },
+  ],
+  tryThis: [
+    'Change the seed to 5: client 1 draws 690 and client 2 draws 772, and the storage happens to behave. That is luck, not safety.',
+    'Switch lease.tokens to monotonic: the grants carry 1 and 2, and the late write is rejected.',
+  ],
+};
