@@ -62,7 +62,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       { title: 'etcd source: client/v3/lease.go (KeepAlive; next keepalive at TTL/3)', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/lease.go' },
       { title: 'etcd: contrib/lock, an executable version of Kleppmann’s scenarios', url: 'https://github.com/etcd-io/etcd/tree/main/contrib/lock' },
       { title: 'etcd blog: Latest Jepsen Results against etcd 3.4.3 (2020)', url: 'https://etcd.io/blog/2020/jepsen-343-results/' },
-      { title: 'Jepsen: etcd 3.4.3 (Kyle Kingsbury, 2020)', url: 'https://jepsen.io/blog/2020-01-30-etcd-3.4.3' },
+      { title: 'Jepsen blog: etcd 3.4.3 (2020)', url: 'https://jepsen.io/blog/2020-01-30-etcd-3.4.3' },
+      { title: 'Jepsen: etcd 3.4.3 analysis (Kyle Kingsbury, 2020), §3.2 “Locks Aren’t Real”', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
     ],
     scenarios: ['seed-gc-pause', 'seed-gc-pause-unfenced', 'keepalive-holds', 'crash-holder', 'partition-lease-service', 'random-tokens', 'jepsen-three-clients'],
   },
@@ -74,12 +75,13 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'The client’s session. The cluster expires it when it does not hear from the client within the session timeout, and then deletes every ephemeral znode the session owned, lock nodes included. ' +
       'A client cut off at that moment is not told until it reconnects.',
     token:
-      'The zxid of the lock znode’s creation (its czxid) or a znode version. Every change to ZooKeeper gets a zxid, and a smaller zxid happened before a larger one.',
+      'The zxid of the lock znode’s creation (its czxid). Every change to ZooKeeper gets a zxid, and a smaller zxid happened before a larger one. ' +
+      '(Not the lock znode’s own data version: each lock znode is new, so it starts at 0 for every holder.)',
     enforcement: 'The resource, which must remember the highest token it has accepted. ZooKeeper does not check tokens for you.',
     explanation:
       'The lock recipe: each client creates a znode under the lock node with the sequence and ephemeral flags, and the one with the lowest sequence number holds the lock; the others each watch the next lower node. ' +
       'Because the node is ephemeral, the lock frees itself when the holder’s session expires, which is also how a paused or partitioned holder loses it without knowing. ' +
-      'Kleppmann and DDIA both name the zxid or the znode version as a fencing token for ZooKeeper, since they increase.',
+      'Kleppmann names the zxid or the znode version number as a fencing token for ZooKeeper; DDIA names the zxid or the cversion (a znode’s count of changes to its children), because they only increase.',
     snippet: {
       language: 'java',
       code: [
@@ -125,11 +127,11 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'Epochs. A transactional producer’s epoch is bumped when a new instance initializes the same transactional.id (or when the coordinator times out its transaction). ' +
       'Brokers also track the controller epoch and, per partition, the leader epoch.',
     enforcement:
-      'The broker side: a producer with an old epoch gets ProducerFencedException and can make no more transactional requests; brokers reject requests from a controller with an older controller epoch; ' +
+      'The broker side: a producer fenced by a newer instance with the same transactional.id gets ProducerFencedException and can make no more transactional requests; brokers reject control requests from a controller with an older controller epoch (as KIP-380 describes for ZooKeeper-based clusters); ' +
       'a request carrying a leader epoch smaller than the broker’s fails with FENCED_LEADER_EPOCH.',
     explanation:
       'Kafka fences “zombies” with numbers that grow, checked by the brokers themselves. KIP-588 notes that a producer’s epoch can be bumped when a transaction times out, which “could be caused by a short period of inactivity of the client due to network partition or long GC”: ' +
-      'the same pause as in the lab’s seed, and the same remedy, an epoch the stale instance cannot get past.',
+      'the same pause as in the lab’s seed, and the same remedy: requests carrying the old epoch are rejected, so the timed-out transaction’s late writes cannot land.',
     snippet: {
       language: 'java',
       code: [
@@ -161,7 +163,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'Each JournalNode. It refuses a new epoch that is not higher than its last promise, and refuses any request whose epoch is lower than the last promised epoch (“IPC’s epoch … is less than the last promised epoch …”).',
     explanation:
       'The HDFS docs put it simply: “the JournalNodes will only ever allow a single NameNode to be a writer at a time”, so during a failover the new Active NameNode takes over writing and the old one cannot continue. ' +
-      'The new writer fences before it writes anything: announcing its epoch (newEpoch) raises the JournalNodes’ promise, and from then on the old writer’s requests fail. ' +
+      'The new writer fences before it writes anything: announcing its epoch (newEpoch) to a majority of JournalNodes raises their promise, and from then on they refuse the old writer’s requests, so it can no longer get a majority to accept an edit. ' +
       'That is the fenced read of the lab’s first-write-window scenario: make the resource learn the new number before a stale request can land.',
     sources: [
       { title: 'HDFS High Availability Using the Quorum Journal Manager', url: 'https://hadoop.apache.org/docs/stable/hadoop-project-dist/hadoop-hdfs/HDFSHighAvailabilityWithQJM.html' },
@@ -174,7 +176,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     title: 'SQL: a conditional UPDATE on a token column',
     kind: 'storage',
     lease: 'None: the database is the resource. The lease comes from whichever lock service the clients use.',
-    token: 'A fence_token column on the row, holding the highest token that has written it.',
+    token: 'A fence_token column on the row, holding the highest token that has written it. Start it at 0 (NOT NULL): a comparison with NULL is never true, so no write would pass.',
     enforcement:
       'The WHERE clause. The check and the write are one statement, so no pause can fall between them, and the row count says whether the write happened.',
     explanation:
@@ -231,7 +233,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     token:
       'S3 compares ETags, not numbers, so it cannot order tokens for you. Keep the highest token in the object (or, as DDIA ch. 8 suggests for file storage, put the token in the file name).',
     enforcement:
-      'If-Match on PutObject: the write happens only if the object’s ETag still matches the one you read; otherwise S3 answers 412 Precondition Failed. If-None-Match: * writes only if no object has that key.',
+      'If-Match on PutObject (since November 2024): the write happens only if the object’s ETag still matches the one you read; otherwise S3 answers 412 Precondition Failed, or 409 ConditionalRequestConflict if a conflicting operation happens during the upload (read again and retry). ' +
+      'If-None-Match: * (since August 2024) writes only if no object has that key.',
     explanation:
       'To fence with S3, read the object and its ETag, check that your token is not lower than the one stored in it, and write back with If-Match set to that ETag. ' +
       'If anyone wrote in between, the write fails and you read again. The check that matters, “is my token still the highest?”, is then always made against the current object.',
@@ -245,7 +248,9 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     },
     sources: [
       { title: 'Amazon S3 User Guide: How to prevent object overwrites with conditional writes', url: 'https://docs.aws.amazon.com/AmazonS3/latest/userguide/conditional-writes.html' },
-      { title: 'AWS SDK reference: PutObjectRequest.ifMatch', url: 'https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/s3/aws.sdk.kotlin.services.s3.model/-put-object-request/if-match.html' },
+      { title: 'AWS SDK for Kotlin reference: PutObjectRequest.ifMatch (412 and 409 responses)', url: 'https://docs.aws.amazon.com/sdk-for-kotlin/api/latest/s3/aws.sdk.kotlin.services.s3.model/-put-object-request/if-match.html' },
+      { title: 'AWS What’s New: S3 conditional writes with If-None-Match (August 2024)', url: 'https://aws.amazon.com/about-aws/whats-new/2024/08/amazon-s3-conditional-writes/' },
+      { title: 'AWS What’s New: Amazon S3 adds new functionality for conditional writes (If-Match, 25 November 2024)', url: 'https://aws.amazon.com/about-aws/whats-new/2024/11/amazon-s3-functionality-conditional-writes/' },
       DDIA,
     ],
     scenarios: ['seed-gc-pause-unfenced', 'first-write-window'],

@@ -68,7 +68,7 @@ export const jepsenThreeClients: BuiltInScenario = {
     },
     {
       match: { kind: 'release-sent', actor: 'client-2' },
-      title: 'What etcd says now',
+      title: 'What etcd said in reply',
       text:
         'A bug in etcd 3.4.3 made things worse: a client waiting for the lock could be told it held it after its own lease had expired (since fixed). ' +
         "But the lasting lesson is in etcd's reply: an etcd lock “only safely guarantees mutual exclusion inside etcd's own keyspace and transactions with revision checking”. " +

@@ -26,7 +26,7 @@ export const partitionLeaseService: BuiltInScenario = {
     {
       match: { kind: 'keepalive-sent', actor: 'client-1', nth: 1 },
       title: 'Keepalives go nowhere',
-      text: "Client 1 sends a keepalive at 3.2 s and every 3 s after. None reaches the lease service before 21 s, and no reply comes back, but client 1's program does not look.",
+      text: "Client 1 sends a keepalive at 3.2 s and every 3 s after, until its program ends at 16 s. None reaches the lease service before 21 s, and no reply comes back, but client 1's program does not look.",
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
@@ -55,11 +55,11 @@ export const partitionLeaseService: BuiltInScenario = {
     {
       match: { kind: 'partition-healed', actor: 'client-1' },
       title: 'The network heals',
-      text: 'At 21 s the held keepalives finally arrive and are all refused. At 21.1 s client 1 learns that its lease is gone, 11 s after it expired.',
+      text: 'At 21 s the held keepalives finally arrive and are all refused. The refusals reach client 1 at 21.1 s, 11 s after its lease expired and after all four of its writes.',
     },
   ],
   tryThis: [
-    "Turn on client 1's lease check: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns whether the session survived (Burrows 2006).",
+    "Turn on client 1's lease check: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns that the session survived or a grace period (45 s by default) runs out (Burrows 2006).",
     "Turn the token check off: writes 3 and 4 land on top of client 2's write.",
   ],
 };

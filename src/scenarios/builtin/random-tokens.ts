@@ -42,7 +42,7 @@ export const randomTokens: BuiltInScenario = {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
       title: 'The stale holder is accepted',
       text:
-        'At 21.5 s client 1 wakes and writes with 734, which is not lower than 734, so the storage stores it. Both failures in one run. ' +
+        'At 21.5 s the late write from client 1, which woke at 21 s, arrives with 734. That is not lower than 734, so the storage stores it. Both failures in one run. ' +
         'Kleppmann: “The unique random value it uses does not provide the required monotonicity.” A fencing token must grow with every grant, as an etcd revision or a ZooKeeper zxid does.',
     },
   ],
