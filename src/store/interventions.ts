@@ -1,0 +1,112 @@
+/**
+ * User interventions: what the learner does to a running story (pause a client, crash it, expire
+ * the lease now, switch the storage's token check), kept as plain data and applied to the base
+ * scenario by a pure function. The store recomputes the trace from the result.
+ *
+ * Faults are appended to the scenario's `faults` at the playhead; the model guarantees that a fault
+ * at time t leaves every event before t unchanged, so the past the learner has seen stays put.
+ *
+ * @module
+ */
+import type { Fault, Scenario } from '../model/scenario';
+import type { Trace } from '../model/trace';
+
+/** The default length of a pause the learner adds (ms): longer than the seed's 10 s TTL. */
+export const DEFAULT_PAUSE_MS = 12_000;
+
+/** Bounds of a pause the learner may add (ms). */
+export const MIN_PAUSE_MS = 100;
+export const MAX_PAUSE_MS = 120_000;
+
+/** One thing the learner did to the run. All times are simulated ms. */
+export type Intervention =
+  /** Freeze a client for `forMs` from `atMs` (a stop-the-world GC pause, a VM freeze). */
+  | { kind: 'pause'; client: string; atMs: number; forMs: number }
+  /** Stop a client for good at `atMs`. */
+  | { kind: 'crash'; client: string; atMs: number }
+  /** End the live lease at the lease service at `atMs` (as an operator or a failover might). */
+  | { kind: 'expireLease'; atMs: number }
+  /** Switch the storage's token check for the whole run (not from the playhead on). */
+  | { kind: 'fencing'; fencing: Scenario['storage']['fencing'] };
+
+/** The kinds of intervention. */
+export type InterventionKind = Intervention['kind'];
+
+/** Turns a timed intervention into the model's fault; `fencing` is not a fault. */
+export function toFault(i: Intervention): Fault | undefined {
+  switch (i.kind) {
+    case 'pause':
+      return { kind: 'pause', client: i.client, atMs: i.atMs, forMs: i.forMs };
+    case 'crash':
+      return { kind: 'crash', client: i.client, atMs: i.atMs };
+    case 'expireLease':
+      return { kind: 'expireLease', atMs: i.atMs };
+    case 'fencing':
+      return undefined;
+  }
+}
+
+/**
+ * Applies interventions to a base scenario, returning a new scenario (the base is not touched).
+ *
+ * - `pause`, `crash`, `expireLease` are appended to `faults` in the order given;
+ * - `fencing` sets `storage.fencing` for the whole run; the last one wins.
+ *
+ * With no interventions the base itself is returned, so the trace can be reused.
+ */
+export function applyInterventions(base: Scenario, interventions: readonly Intervention[]): Scenario {
+  if (interventions.length === 0) return base;
+  const faults: Fault[] = [...base.faults];
+  let fencing = base.storage.fencing;
+  for (const i of interventions) {
+    const f = toFault(i);
+    if (f) faults.push(f);
+    else if (i.kind === 'fencing') fencing = i.fencing;
+  }
+  return { ...base, storage: { ...base.storage, fencing }, faults };
+}
+
+/**
+ * The fencing setting the run uses after the interventions: the last `fencing` intervention, else
+ * the base scenario's.
+ */
+export function effectiveFencing(base: Scenario, interventions: readonly Intervention[]): Scenario['storage']['fencing'] {
+  let fencing = base.storage.fencing;
+  for (const i of interventions) if (i.kind === 'fencing') fencing = i.fencing;
+  return fencing;
+}
+
+/**
+ * Sets the storage's token check: drops earlier `fencing` interventions and adds one only if the
+ * wanted setting differs from the base scenario's, so switching back leaves no chip behind.
+ */
+export function withFencing(
+  base: Scenario,
+  interventions: readonly Intervention[],
+  fencing: Scenario['storage']['fencing'],
+): Intervention[] {
+  const rest = interventions.filter((i) => i.kind !== 'fencing');
+  return fencing === base.storage.fencing ? rest : [...rest, { kind: 'fencing', fencing }];
+}
+
+/**
+ * The whole-ms time at which a fault added at the playhead takes effect.
+ *
+ * The model runs faults before anything else that happens in the same ms, so a fault at exactly the
+ * time of an event the learner already sees would rewrite it. When an event sits at
+ * `floor(playheadMs)` and is already shown, the fault goes 1 ms later; otherwise at `floor`.
+ *
+ * @param trace the current trace
+ * @param playheadMs the playhead (simulated ms, may be fractional)
+ */
+export function faultTimeAt(trace: Trace, playheadMs: number): number {
+  const t = Math.max(0, Math.floor(playheadMs));
+  const shown = trace.events.some((e) => e.atMs === t && e.atMs <= playheadMs);
+  return shown ? t + 1 : t;
+}
+
+/** Clamps a pause length the learner typed (ms) to whole ms in [{@link MIN_PAUSE_MS}, {@link MAX_PAUSE_MS}]. */
+export function clampPauseMs(ms: number): number {
+  if (!Number.isFinite(ms)) return DEFAULT_PAUSE_MS;
+  return Math.min(MAX_PAUSE_MS, Math.max(MIN_PAUSE_MS, Math.round(ms)));
+}

@@ -1,0 +1,142 @@
+/**
+ * One explainer's store: a vanilla zustand store per instance (React Flow's pattern), so a course
+ * page can embed two explainers that do not share state. Actions are thin glue around the pure
+ * functions in `interventions.ts` and `playback.ts`; the trace is recomputed with `simulate` only
+ * when the base scenario or the interventions change.
+ * @module
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Scenario } from '../model/scenario';
+import {
+  clampPauseMs,
+  faultTimeAt,
+  withFencing,
+  type Intervention,
+} from './interventions';
+import { createInitialState, derive, loadBuiltIn, type InitOptions, type LabData } from './initial-state';
+import { advancePlayhead, nextEventTime, prevEventTime, type Speed } from './playback';
+
+/** What the learner and the views can do. Times are simulated ms. */
+export interface LabActions {
+  /** Opens a built-in scenario: clears interventions and undo, rewinds to 0, stops. */
+  openBuiltIn(id: string): void;
+  /** Opens a validated custom scenario (no built-in id). */
+  openScenario(scenario: Scenario): void;
+  play(): void;
+  pause(): void;
+  /** Play or pause; playing from the end starts again from 0. */
+  togglePlay(): void;
+  /** Moves the playhead to `ms`, clamped to [0, end]. */
+  seek(ms: number): void;
+  /** Moves the playhead to the next event time (or the end). */
+  stepNext(): void;
+  /** Moves the playhead to the previous event time (or 0). */
+  stepPrev(): void;
+  /** Back to 0 (keeps playing if playing). */
+  restart(): void;
+  /** To the end of the run, and stops. */
+  toEnd(): void;
+  setSpeed(speed: Speed): void;
+  /** One animation frame: advances the playhead by `wallDeltaMs` of wall time; stops at the end. */
+  tick(wallDeltaMs: number): void;
+  /** Sets the length (ms) of the next pause the learner adds. */
+  setPauseForMs(ms: number): void;
+  /** Pauses `client` at the playhead for `forMs` (default: the chosen pause length). */
+  pauseClient(client: string, forMs?: number): void;
+  /** Crashes `client` at the playhead. */
+  crashClient(client: string): void;
+  /** Ends the live lease at the lease service at the playhead. */
+  expireLeaseNow(): void;
+  /** Switches the storage's token check for the whole run. */
+  setFencing(fencing: Scenario['storage']['fencing']): void;
+  /** Removes the intervention at `index` (undoable). */
+  removeIntervention(index: number): void;
+  /** Restores the interventions as they were before the last change. */
+  undo(): void;
+}
+
+/** The state of one explainer: data plus actions. */
+export type LabState = LabData & LabActions;
+
+/** A store for one explainer. */
+export type LabStore = StoreApi<LabState>;
+
+/** Creates the store of one explainer. */
+export function createLabStore(options: InitOptions = {}): LabStore {
+  return createStore<LabState>()((set, get) => {
+    /**
+     * Replaces the interventions and recomputes the trace. The playhead keeps its time (what came
+     * before it is unchanged), except that a playhead at the end of the old run stays at the end
+     * of the new one, so the learner sees the new outcome.
+     */
+    const replace = (next: Intervention[], undoStack: Intervention[][]): void => {
+      const s = get();
+      const derived = derive(s.base, next);
+      const atEnd = s.playheadMs >= s.trace.endMs;
+      const playheadMs = atEnd ? derived.trace.endMs : Math.min(s.playheadMs, derived.trace.endMs);
+      set({ interventions: next, undoStack, ...derived, playheadMs, playing: s.playing && playheadMs < derived.trace.endMs });
+    };
+    /** A learner's change: undoable. */
+    const change = (next: Intervention[]): void => replace(next, [...get().undoStack, get().interventions]);
+    const open = (base: Scenario, baseId: string | null): void => {
+      set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
+    };
+    const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
+    const at = (): number => faultTimeAt(get().trace, get().playheadMs);
+
+    return {
+      ...createInitialState(options),
+
+      openBuiltIn: (id) => open(loadBuiltIn(id), id),
+      openScenario: (scenario) => open(scenario, null),
+
+      play: () => {
+        const s = get();
+        if (s.trace.endMs <= 0) return;
+        set({ playing: true, playheadMs: s.playheadMs >= s.trace.endMs ? 0 : s.playheadMs });
+      },
+      pause: () => set({ playing: false }),
+      togglePlay: () => (get().playing ? get().pause() : get().play()),
+      seek: (ms) => set({ playheadMs: clamp(ms) }),
+      stepNext: () => {
+        const s = get();
+        set({ playing: false, playheadMs: nextEventTime(s.times, s.playheadMs) ?? s.trace.endMs });
+      },
+      stepPrev: () => {
+        const s = get();
+        set({ playing: false, playheadMs: prevEventTime(s.times, s.playheadMs) ?? 0 });
+      },
+      restart: () => set({ playheadMs: 0 }),
+      toEnd: () => set({ playing: false, playheadMs: get().trace.endMs }),
+      setSpeed: (speed) => set({ speed }),
+      tick: (wallDeltaMs) => {
+        const s = get();
+        if (!s.playing) return;
+        const r = advancePlayhead(s.warp, s.playheadMs, wallDeltaMs, s.speed);
+        set(r.ended ? { playheadMs: r.playheadMs, playing: false } : { playheadMs: r.playheadMs });
+      },
+
+      setPauseForMs: (ms) => set({ pauseForMs: clampPauseMs(ms) }),
+      pauseClient: (client, forMs) =>
+        change([...get().interventions, { kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) }]),
+      crashClient: (client) => change([...get().interventions, { kind: 'crash', client, atMs: at() }]),
+      expireLeaseNow: () => change([...get().interventions, { kind: 'expireLease', atMs: at() }]),
+      setFencing: (fencing) => {
+        const s = get();
+        const next = withFencing(s.base, s.interventions, fencing);
+        const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
+        if (!same) change(next);
+      },
+      removeIntervention: (index) => {
+        const s = get();
+        if (index < 0 || index >= s.interventions.length) return;
+        change(s.interventions.filter((_, k) => k !== index));
+      },
+      undo: () => {
+        const s = get();
+        const prev = s.undoStack[s.undoStack.length - 1];
+        if (prev) replace(prev, s.undoStack.slice(0, -1));
+      },
+    };
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The header: product name and tagline, the scenario picker (every built-in scenario, title and
+ * summary) and the storage's token check, a switch that applies to the whole run, so the seed's
+ * unfenced twin is one click away.
+ * @module
+ */
+import { useId } from 'react';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useT } from '../i18n';
+import { BUILT_IN_SCENARIOS, findBuiltIn } from '../scenarios';
+import { useLab } from '../store/context';
+
+/** The native scenario picker with the chosen scenario's summary. */
+export function ScenarioPicker() {
+  const t = useT();
+  const id = useId();
+  const baseId = useLab((s) => s.baseId);
+  const title = useLab((s) => s.base.title);
+  const openBuiltIn = useLab((s) => s.openBuiltIn);
+  const summary = baseId ? findBuiltIn(baseId)?.summary : undefined;
+  return (
+    <div className="fl-picker">
+      <label htmlFor={id} className="fl-field__label">
+        {t('header.scenario')}
+      </label>
+      <div className="fl-select">
+        <select id={id} value={baseId ?? ''} onChange={(e) => e.currentTarget.value && openBuiltIn(e.currentTarget.value)} aria-describedby={`${id}-summary`}>
+          {baseId === null && <option value="">{`${t('header.custom')}: ${title}`}</option>}
+          {BUILT_IN_SCENARIOS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.scenario.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p id={`${id}-summary`} className="fl-picker__summary">
+        {summary ?? title}
+      </p>
+    </div>
+  );
+}
+
+/** The storage's token check, on or off for the whole run. */
+export function FencingSwitch() {
+  const t = useT();
+  const id = useId();
+  const fencing = useLab((s) => s.scenario.storage.fencing);
+  const setFencing = useLab((s) => s.setFencing);
+  const on = fencing === 'token';
+  return (
+    <div className="fl-fencing">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-note`}
+        className={on ? 'fl-switch is-on' : 'fl-switch'}
+        onClick={() => setFencing(on ? 'off' : 'token')}
+      >
+        <span className="fl-switch__track" aria-hidden="true">
+          <span className="fl-switch__thumb">{on ? <ShieldCheck size={12} /> : <ShieldOff size={12} />}</span>
+        </span>
+        <span id={`${id}-label`} className="fl-switch__label">
+          {t('fencing.label')}
+        </span>
+        <span className="fl-switch__state" aria-hidden="true">
+          {on ? t('fencing.on') : t('fencing.off')}
+        </span>
+      </button>
+      <span id={`${id}-note`} className="fl-fencing__note">
+        {t('fencing.note')}
+      </span>
+    </div>
+  );
+}
+
+/** The page header. */
+export function Header() {
+  const t = useT();
+  return (
+    <header className="fl-header">
+      <div className="fl-brand">
+        <span className="fl-brand__mark" aria-hidden="true">
+          <svg viewBox="0 0 32 32" width="30" height="30">
+            <rect x="3" y="3" width="26" height="26" rx="8" className="fl-brand__bg" />
+            <path d="M10 9v14M16 9v14M22 9v14M8 13h16M8 19h16" className="fl-brand__fence" />
+          </svg>
+        </span>
+        <div>
+          <h1 className="fl-brand__name">{t('app.title')}</h1>
+          <p className="fl-brand__tagline">{t('app.tagline')}</p>
+        </div>
+      </div>
+      <div className="fl-header__controls">
+        <ScenarioPicker />
+        <FencingSwitch />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Interventions at the playhead: pause a client (for a length the learner picks), crash a client,
+ * expire the live lease now; the list of changes made, each removable; and Undo. The storage's token
+ * check is switched in the header (it applies to the whole run) and listed here too.
+ * @module
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
+import { useT, type MessageKey } from '../i18n';
+import type { Scenario } from '../model/scenario';
+import { useLab } from '../store/context';
+import { clientStatusAt, liveLeaseAt, seconds, type ClientPhase } from '../store/derive';
+import type { Intervention } from '../store/interventions';
+import { MAX_PAUSE_MS, MIN_PAUSE_MS } from '../store/interventions';
+import { lastEventIndexAt } from '../store/playback';
+import type { Translate } from '../teaching/captions';
+
+/** The chip text of an intervention. */
+export function describeIntervention(i: Intervention, scenario: Scenario, t: Translate): string {
+  const name = (id: string) => scenario.clients.find((c) => c.id === id)?.name ?? id;
+  switch (i.kind) {
+    case 'pause':
+      return t('chip.pause', { client: name(i.client), duration: seconds(i.forMs), at: seconds(i.atMs) });
+    case 'crash':
+      return t('chip.crash', { client: name(i.client), at: seconds(i.atMs) });
+    case 'expireLease':
+      return t('chip.expire', { at: seconds(i.atMs) });
+    case 'fencing':
+      return t(i.fencing === 'off' ? 'chip.fencing.off' : 'chip.fencing.on');
+  }
+}
+
+const PHASE_KEY: Record<ClientPhase, MessageKey> = {
+  waiting: 'status.waiting',
+  running: 'status.running',
+  paused: 'status.paused',
+  crashed: 'status.crashed',
+  done: 'status.done',
+};
+
+function PauseLength() {
+  const t = useT();
+  const pauseForMs = useLab((s) => s.pauseForMs);
+  const setPauseForMs = useLab((s) => s.setPauseForMs);
+  // A local draft, so the field can be empty or half-typed; committed when it parses.
+  const [draft, setDraft] = useState(String(pauseForMs / 1000));
+  useEffect(() => setDraft(String(pauseForMs / 1000)), [pauseForMs]);
+  return (
+    <label className="fl-field">
+      <span className="fl-field__label">{t('intervene.pauseFor')}</span>
+      <input
+        type="number"
+        inputMode="decimal"
+        min={MIN_PAUSE_MS / 1000}
+        max={MAX_PAUSE_MS / 1000}
+        step={0.5}
+        value={draft}
+        onChange={(e) => {
+          setDraft(e.currentTarget.value);
+          const v = Number(e.currentTarget.value);
+          if (e.currentTarget.value !== '' && Number.isFinite(v) && v > 0) setPauseForMs(v * 1000);
+        }}
+        onBlur={() => setDraft(String(pauseForMs / 1000))}
+      />
+    </label>
+  );
+}
+
+/** The interventions panel. */
+export function Interventions() {
+  const t = useT();
+  const trace = useLab((s) => s.trace);
+  const base = useLab((s) => s.base);
+  const interventions = useLab((s) => s.interventions);
+  const canUndo = useLab((s) => s.undoStack.length > 0);
+  const tenths = useLab((s) => Math.round(s.playheadMs / 100));
+  const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
+  const pauseClient = useLab((s) => s.pauseClient);
+  const crashClient = useLab((s) => s.crashClient);
+  const expireLeaseNow = useLab((s) => s.expireLeaseNow);
+  const removeIntervention = useLab((s) => s.removeIntervention);
+  const undo = useLab((s) => s.undo);
+  const hasLease = useLab((s) => liveLeaseAt(s.trace, s.playheadMs) !== undefined);
+  const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
+  const clients = useMemo(
+    () => trace.scenario.clients.map((c) => ({ id: c.id, name: c.name, status: clientStatusAt(trace, c.id, Math.max(0, atMs)) })),
+    [trace, atMs],
+  );
+
+  return (
+    <section className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
+      <header className="fl-card__head">
+        <h2 id="fl-intervene-h" className="fl-card__title">
+          {t('intervene.heading', { at: (tenths / 10).toFixed(1) })}
+        </h2>
+      </header>
+      <p className="fl-muted fl-small">{t('intervene.help')}</p>
+      <PauseLength />
+      <ul className="fl-clients">
+        {clients.map((c) => {
+          const gone = c.status.phase === 'crashed' || c.status.phase === 'done';
+          const why = c.status.phase === 'crashed' ? t('intervene.client.crashed', { client: c.name }) : c.status.phase === 'done' ? t('intervene.client.done', { client: c.name }) : undefined;
+          return (
+            <li key={c.id} className="fl-clients__row">
+              <span className="fl-clients__name">
+                {c.name}
+                <span className={`fl-phase fl-phase--${c.status.phase}`}>{t(PHASE_KEY[c.status.phase])}</span>
+              </span>
+              <span className="fl-clients__actions">
+                <button type="button" className="fl-btn" onClick={() => pauseClient(c.id)} disabled={gone} title={why}>
+                  <Snowflake size={15} aria-hidden="true" />
+                  {t('intervene.pause', { client: c.name })}
+                </button>
+                <button type="button" className="fl-btn fl-btn--danger" onClick={() => crashClient(c.id)} disabled={gone} title={why}>
+                  <PowerOff size={15} aria-hidden="true" />
+                  {t('intervene.crash', { client: c.name })}
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease} title={hasLease ? undefined : t('intervene.expire.none')}>
+        <Hourglass size={15} aria-hidden="true" />
+        {t('intervene.expire')}
+      </button>
+      <div className="fl-changes">
+        <div className="fl-changes__head">
+          <h3 className="fl-changes__title">{t('intervene.list')}</h3>
+          <button type="button" className="fl-btn fl-btn--ghost" onClick={undo} disabled={!canUndo}>
+            <Undo2 size={15} aria-hidden="true" />
+            {t('intervene.undo')}
+          </button>
+        </div>
+        {interventions.length === 0 ? (
+          <p className="fl-muted fl-small">{t('intervene.none')}</p>
+        ) : (
+          <ul className="fl-chips" aria-label={t('intervene.list')}>
+            {interventions.map((i, k) => {
+              const text = describeIntervention(i, base, t);
+              return (
+                <li key={`${k}-${text}`} className={`fl-chip fl-chip--${i.kind}`}>
+                  <span>{text}</span>
+                  <button type="button" className="fl-chip__remove" onClick={() => removeIntervention(k)} aria-label={t('intervene.remove', { what: text })}>
+                    <X size={14} aria-hidden="true" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The storage at the playhead: whether it checks tokens, the highest token it has seen, the data it
+ * holds, and its log so far in the seed's exact words, each line marked ✓ or ✗ (icon and word).
+ * @module
+ */
+import { useMemo } from 'react';
+import { m } from 'motion/react';
+import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
+import { useT } from '../i18n';
+import { pyRepr } from '../model/simulate';
+import { useLab, useLabStore } from '../store/context';
+import { storageStateAt, storageVersionAt } from '../store/derive';
+
+/** The storage panel. Re-renders only when a decision is crossed. */
+export function StoragePanel() {
+  const t = useT();
+  const store = useLabStore();
+  const trace = useLab((s) => s.trace);
+  const version = useLab((s) => storageVersionAt(s.trace, s.playheadMs));
+  const fenced = trace.scenario.storage.fencing === 'token';
+  // `version` changes exactly when the state at the playhead does.
+  const state = useMemo(() => storageStateAt(trace, store.getState().playheadMs), [store, trace, version]);
+  return (
+    <section className="fl-card fl-storage" aria-labelledby="fl-storage-h">
+      <header className="fl-card__head">
+        <h2 id="fl-storage-h" className="fl-card__title">
+          <Database size={16} aria-hidden="true" />
+          {t('storage.heading')}
+        </h2>
+        <span className={fenced ? 'fl-badge fl-badge--ok' : 'fl-badge fl-badge--warn'}>
+          {fenced ? <ShieldCheck size={14} aria-hidden="true" /> : <ShieldOff size={14} aria-hidden="true" />}
+          {fenced ? t('storage.check.on') : t('storage.check.off')}
+        </span>
+      </header>
+      <dl className="fl-storage__facts">
+        <div>
+          <dt>{t('storage.highest')}</dt>
+          <dd className="fl-storage__token">{state.highestToken}</dd>
+        </div>
+        <div>
+          <dt>{t('storage.data')}</dt>
+          <dd className="fl-storage__data">{state.data === undefined ? <span className="fl-muted">{t('storage.none')}</span> : <code>{pyRepr(state.data)}</code>}</dd>
+        </div>
+      </dl>
+      <h3 className="fl-storage__logtitle">{t('storage.log')}</h3>
+      {state.decisions.length === 0 ? (
+        <p className="fl-muted fl-storage__empty">{t('storage.logEmpty')}</p>
+      ) : (
+        <ol className="fl-log" aria-label={t('storage.log')}>
+          {state.decisions.map((d) => {
+            const stale = d.accepted && d.token !== undefined && d.token < d.highestBefore;
+            return (
+              <m.li
+                key={d.messageId}
+                initial={{ opacity: 0, x: -8 }}
+                animate={{ opacity: 1, x: 0 }}
+                transition={{ duration: 0.3 }}
+                className={d.accepted ? (stale ? 'fl-log__line fl-log__line--stale' : 'fl-log__line fl-log__line--ok') : 'fl-log__line fl-log__line--bad'}
+              >
+                <span className="fl-log__icon">
+                  {d.accepted ? <Check size={14} aria-hidden="true" /> : <X size={14} aria-hidden="true" />}
+                  <span className="fl-visually-hidden">{d.accepted ? t('storage.accepted') : t('storage.rejected')}</span>
+                </span>
+                <span className="fl-log__text">{d.text}</span>
+              </m.li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Keyboard shortcuts of one explainer: Space plays or pauses, Left and Right step between events,
+ * Home and End jump to the start and the end.
+ *
+ * Keys are taken when focus is inside the explainer, or on the page itself when `global` is set
+ * (the stand-alone page; a course page with two explainers keeps each to its own focus). They are
+ * left alone in text fields, selects and the scrubber (which steps events itself), with modifier
+ * keys, and Space is left to a focused button so it still presses it.
+ * @module
+ */
+import { useEffect, type RefObject } from 'react';
+import { useLabStore } from '../../store/context';
+
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
+
+function isTyping(el: Element): boolean {
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return TEXT_INPUTS.has(el.type) || el.type === 'range';
+  return el instanceof HTMLElement && el.isContentEditable;
+}
+
+function isPressable(el: Element): boolean {
+  return el instanceof HTMLButtonElement || el instanceof HTMLAnchorElement || el.tagName === 'SUMMARY' || el.getAttribute('role') === 'switch';
+}
+
+/** Installs the shortcuts for the explainer rooted at `root`. */
+export function useShortcuts(root: RefObject<HTMLElement | null>, global: boolean): void {
+  const store = useLabStore();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      const target = e.target instanceof Element ? e.target : null;
+      const inside = target !== null && root.current?.contains(target) === true;
+      const onPage = target === null || target === document.body || target === document.documentElement;
+      if (!inside && !(global && onPage)) return;
+      if (target && isTyping(target)) return;
+      const s = store.getState();
+      switch (e.key) {
+        case ' ':
+        case 'Spacebar':
+          if (target && isPressable(target)) return;
+          s.togglePlay();
+          break;
+        case 'ArrowRight':
+          s.stepNext();
+          break;
+        case 'ArrowLeft':
+          s.stepPrev();
+          break;
+        case 'Home':
+          s.pause();
+          s.restart();
+          break;
+        case 'End':
+          s.toEnd();
+          break;
+        default:
+          return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, root, global]);
+}

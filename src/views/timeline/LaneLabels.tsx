@@ -1,0 +1,83 @@
+/**
+ * Lane names beside the timeline, kept in view while the picture scrolls sideways, with what each
+ * actor is doing at the playhead: a client's state and the token it believes it holds (and whether
+ * the lease service agrees), the lock's holder, the storage's highest token.
+ * @module
+ */
+import { useMemo } from 'react';
+import { Database, Server, User } from 'lucide-react';
+import { useT } from '../../i18n';
+import { useLab } from '../../store/context';
+import { clientStatusAt, liveLeaseAt, storageStateAt } from '../../store/derive';
+import { lastEventIndexAt } from '../../store/playback';
+import { AXIS_H, type Geometry } from './geometry';
+
+/** Width of the lane-name column (px) for the timeline's available width. */
+export function labelColumnWidth(available: number): number {
+  return available < 560 ? 92 : 142;
+}
+
+/** The lane-name column. Re-renders only when the playhead crosses an event. */
+export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
+  const t = useT();
+  const trace = useLab((s) => s.trace);
+  const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
+  const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
+  const rows = useMemo(
+    () =>
+      g.lanes.map((lane) => {
+        if (lane.kind === 'client') {
+          const st = clientStatusAt(trace, lane.id, atMs);
+          const phase = t(`status.${st.phase}`);
+          const holds =
+            st.believedToken === undefined
+              ? undefined
+              : st.leaseValid
+                ? t('status.holds', { token: st.believedToken })
+                : t('status.believes', { token: st.believedToken });
+          return { lane, name: lane.name, sub: phase, extra: holds, stale: st.believedToken !== undefined && !st.leaseValid, phase: st.phase };
+        }
+        if (lane.kind === 'lease') {
+          const live = atMs >= 0 ? liveLeaseAt(trace, atMs) : undefined;
+          return {
+            lane,
+            name: t('timeline.lane.leaseService'),
+            sub: t('timeline.lane.leaseServiceSub'),
+            extra: live ? t('timeline.lane.lock', { token: live.token }) : t('timeline.lane.free'),
+            stale: false,
+            phase: undefined,
+          };
+        }
+        const st = storageStateAt(trace, atMs);
+        return {
+          lane,
+          name: t('timeline.lane.storage'),
+          sub: t('timeline.lane.storageSub'),
+          extra: st.highestToken > 0 ? t('timeline.lane.highest', { token: st.highestToken }) : undefined,
+          stale: false,
+          phase: undefined,
+        };
+      }),
+    [g, trace, atMs, t],
+  );
+  return (
+    <div className={width < 120 ? 'fl-lanes fl-lanes--narrow' : 'fl-lanes'} style={{ width }} aria-hidden="true">
+      <div className="fl-lanes__axis" style={{ height: AXIS_H }}>
+        {t('timeline.axis')}
+      </div>
+      {rows.map((r) => {
+        const Icon = r.lane.kind === 'client' ? User : r.lane.kind === 'lease' ? Server : Database;
+        return (
+          <div key={r.lane.id} className={`fl-lanes__row fl-lanes__row--${r.lane.kind}`} style={{ height: r.lane.height }}>
+            <div className="fl-lanes__name">
+              <Icon size={14} aria-hidden="true" />
+              <span>{r.name}</span>
+            </div>
+            <div className={`fl-lanes__sub${r.phase ? ` fl-phase fl-phase--${r.phase}` : ''}`}>{r.sub}</div>
+            {r.extra && <div className={r.stale ? 'fl-lanes__extra fl-lanes__extra--stale' : 'fl-lanes__extra'}>{r.extra}</div>}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

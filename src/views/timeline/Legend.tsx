@@ -1,0 +1,45 @@
+/**
+ * The key to the timeline's marks: the lease service's lease (the truth), a client's belief, the
+ * stretch where the belief outlives the lease, a pause, a keepalive.
+ * @module
+ */
+import { useT } from '../../i18n';
+
+/** A one-line legend under the timeline. */
+export function Legend() {
+  const t = useT();
+  return (
+    <ul className="fl-legend" aria-label={t('timeline.legend')}>
+      <li>
+        <svg width="26" height="12" aria-hidden="true">
+          <rect x="1" y="1" width="24" height="10" rx="3" className="fl-lease__bar" />
+        </svg>
+        {t('timeline.legend.lease')}
+      </li>
+      <li>
+        <svg width="26" height="12" aria-hidden="true" className="fl-belief">
+          <rect x="1" y="1" width="24" height="10" rx="3" />
+        </svg>
+        {t('timeline.legend.belief')}
+      </li>
+      <li>
+        <svg width="26" height="12" aria-hidden="true">
+          <rect x="1" y="1" width="24" height="10" className="fl-legend__stale" />
+        </svg>
+        {t('timeline.legend.stale')}
+      </li>
+      <li>
+        <svg width="26" height="12" aria-hidden="true">
+          <rect x="1" y="1" width="24" height="10" rx="3" className="fl-legend__pause" />
+        </svg>
+        {t('timeline.legend.pause')}
+      </li>
+      <li>
+        <svg width="26" height="12" aria-hidden="true" className="fl-msg fl-msg--keepalive">
+          <line x1="1" y1="6" x2="25" y2="6" className="fl-msg__line" />
+        </svg>
+        {t('timeline.legend.keepalive')}
+      </li>
+    </ul>
+  );
+}

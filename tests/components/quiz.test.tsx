@@ -1,0 +1,394 @@
+/**
+ * The quiz in jsdom, driven the way a student would: by role and name, with user-event.
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { momentAnswer, momentStops, orderAnswer, traceFor } from '../../src/quiz/answers';
+import QuizPanel from '../../src/quiz/QuizPanel';
+import { QUESTIONS } from '../../src/quiz/questions';
+import type { MomentQuestion, OrderQuestion, PredictQuestion, Question } from '../../src/quiz/types';
+
+const byId = (id: string): Question => {
+  const q = QUESTIONS.find((x) => x.id === id);
+  if (!q) throw new Error(`no question ${id}`);
+  return q;
+};
+
+/** A stand-in window: own localStorage, and a parent that is another window (embedded) or itself. */
+function fakeWindow(embedded: boolean) {
+  const map = new Map<string, string>();
+  const postMessage = vi.fn();
+  const win: Record<string, unknown> = {
+    localStorage: {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    },
+  };
+  win.parent = embedded ? { postMessage } : win;
+  return { win: win as unknown as Window, postMessage, map };
+}
+
+/** The live region of the current question. */
+const feedback = () => screen.getAllByRole('status').find((el) => el.classList.contains('fl-quiz__feedback'))!;
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('multiple choice (the seed question)', () => {
+  it('is a fieldset with a legend and real radio buttons with labels', () => {
+    render(<QuizPanel search="" />);
+    const group = screen.getByRole('group', { name: 'Where must a fencing token be checked to prevent writes from a paused former lock holder?' });
+    expect(group.tagName).toBe('FIELDSET');
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'In the client, before every write',
+      'In the lock service, when the lease expires',
+      'In the network load balancer',
+      'In the storage or resource that receives the write',
+    ]);
+    expect(screen.getByRole('heading', { name: `Question 1 of ${QUESTIONS.length}` })).toBeInTheDocument();
+  });
+
+  it('answered wrong: per-option feedback in the live region, then Retry resets, then right', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" />);
+    await user.click(screen.getByRole('radio', { name: 'In the client, before every write' }));
+    const check = screen.getByRole('button', { name: 'Check' });
+    await user.click(check);
+    expect(feedback()).toHaveAttribute('aria-live', 'polite');
+    expect(feedback()).toHaveTextContent('Not quite.');
+    expect(feedback()).toHaveTextContent('between the last check and the write operation');
+    expect(screen.getByText(/Source/)).toBeInTheDocument();
+    // Focus stays on Check, which is now aria-disabled rather than disabled.
+    expect(check).toHaveFocus();
+    expect(check).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('radio', { name: 'In the client, before every write' })).toBeDisabled();
+    expect(screen.getByText(`Score: 0 of ${QUESTIONS.length}`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    for (const r of screen.getAllByRole('radio')) expect(r).not.toBeChecked();
+    expect(feedback()).toBeEmptyDOMElement();
+    expect(screen.getAllByRole('radio')[0]).toHaveFocus();
+
+    await user.click(screen.getByRole('radio', { name: 'In the storage or resource that receives the write' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Correct.');
+    expect(feedback()).toHaveTextContent('rejects a lower one');
+    expect(screen.getByText(`Score: 1 of ${QUESTIONS.length}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show solution' })).not.toBeInTheDocument();
+  });
+
+  it('asks for an answer before checking', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" />);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Choose an answer first');
+  });
+
+  it('is keyboard-operable', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" />);
+    screen.getAllByRole('radio')[0]!.focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('radio', { name: 'In the storage or resource that receives the write' })).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Check' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(feedback()).toHaveTextContent('Correct.');
+  });
+
+  it('Show solution marks the right option; hidden with quizSolution=0; no Retry with quizRetry=0', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<QuizPanel search="" />);
+    await user.click(screen.getByRole('radio', { name: 'In the network load balancer' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await user.click(screen.getByRole('button', { name: 'Show solution' }));
+    expect(feedback()).toHaveTextContent('Solution');
+    expect(feedback()).toHaveTextContent('In the storage or resource that receives the write');
+    expect(screen.getByText('correct answer')).toBeInTheDocument();
+    // The score is final: no Retry after the solution.
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    unmount();
+    window.localStorage.clear();
+
+    render(<QuizPanel search="?quizSolution=0&quizRetry=0" />);
+    await user.click(screen.getByRole('radio', { name: 'In the network load balancer' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Not quite.');
+    expect(screen.queryByRole('button', { name: 'Show solution' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('multi-select: checkboxes, right and wrong', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={[byId('client-checks')]} />);
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(4);
+    await user.click(screen.getByRole('checkbox', { name: /A process pause between the check/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Not quite.');
+    expect(feedback()).toHaveTextContent('You judged 2 of 4 options right.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    for (const name of [/A process pause/, /held up in the network/, /clock that runs slow/]) {
+      await user.click(screen.getByRole('checkbox', { name }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Correct.');
+  });
+
+  it('reports ignored settings in a notice and still works', () => {
+    render(<QuizPanel search="?passMark=abc&quizMode=exam" />);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('passMark: expected a whole number from 0 to 100, got "abc"; ignored');
+    expect(note).toHaveTextContent('quizMode: expected graded or self-check');
+    expect(screen.getAllByRole('radio')).toHaveLength(4);
+  });
+});
+
+describe('predict the outcome (live timeline)', () => {
+  const q = byId('predict-pause') as PredictQuestion;
+
+  it('stops the timeline before the decision, then grades the prediction computed from simulate', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={[q]} />);
+    expect(screen.getByRole('group', { name: /Client 1 took the lock.*token 33/ })).toBeInTheDocument();
+    expect(screen.getByText(/The run is stopped at 21\.5 s, just before the storage decides/)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /^Timeline: / })).toBeInTheDocument();
+    // The storage has not decided yet: its log holds only the two earlier writes.
+    expect(screen.queryByText(/rejected 'late write from client 1'/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Accepted' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Not quite.');
+    expect(feedback()).toHaveTextContent("What the storage did: rejected 'late write from client 1' (token 33 < 34)");
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('radio', { name: 'Rejected' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Correct.');
+    expect(screen.getByRole('button', { name: 'Watch again' })).toBeInTheDocument();
+  });
+
+  it('offers tokens for a highest-token question', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={[byId('predict-network-delay')]} />);
+    await user.click(screen.getByRole('radio', { name: 'Token 33' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Not quite.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('radio', { name: 'Token 34' }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Correct.');
+  });
+});
+
+describe('put the events in order', () => {
+  const q = byId('order-seed') as OrderQuestion;
+  const right = orderAnswer(q, traceFor(q.scenarioId)!)!;
+
+  it('wrong as first shown; right after moving items with the buttons (keyboard)', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={[q]} />);
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Not quite.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    // Selection sort with Move up, pressed from the keyboard.
+    for (let target = 0; target < right.length; target++) {
+      const label = right[target]!.label;
+      const items = () => screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+      let at = items().findIndex((text) => text.includes(label));
+      while (at > target) {
+        const up = screen.getByRole('button', { name: `Move up: ${label}` });
+        up.focus();
+        await user.keyboard('{Enter}');
+        at -= 1;
+      }
+    }
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(right.map((r, i) => `${i + 1}${r.label}`));
+    expect(screen.getByText(/is now number/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Correct.');
+  });
+
+  it('keeps focus on the moved item', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={[q]} />);
+    const label = screen.getAllByRole('listitem')[2]!.querySelector('.fl-quiz__order-label')!.textContent!;
+    await user.click(screen.getByRole('button', { name: `Move up: ${label}` }));
+    expect(screen.getByRole('button', { name: `Move up: ${label}` })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: `Move up: ${label}` }));
+    // At the top its Move up is disabled, so focus moves to its Move down.
+    expect(screen.getByRole('button', { name: `Move down: ${label}` })).toHaveFocus();
+  });
+});
+
+describe('pick the moment two clients both believe they hold the lock', () => {
+  const q = byId('moment-two-holders') as MomentQuestion;
+  const trace = traceFor(q.scenarioId)!;
+  const stops = momentStops(trace);
+  const right = momentAnswer(q, trace);
+
+  it('wrong at the start, right inside the overlap of the belief intervals', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={[q]} />);
+    const slider = screen.getByRole('slider', { name: 'Moment on the timeline' });
+    expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^0 s: /));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Not quite.');
+    expect(feedback()).toHaveTextContent('At 0 s no client believes it holds the lock.');
+    await user.click(screen.getByRole('button', { name: 'Show solution' }));
+    expect(feedback()).toHaveTextContent('Two or more clients believe they hold the lock from 10.2 s to 10.4 s.');
+  });
+
+  it('right', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={[q]} />);
+    const slider = screen.getByRole('slider', { name: 'Moment on the timeline' });
+    fireEvent.change(slider, { target: { value: String(stops.indexOf(right[0]!)) } });
+    expect(slider).toHaveAttribute('aria-valuetext', expect.stringContaining('Client 2 receives the grant (token 34)'));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(feedback()).toHaveTextContent('Correct.');
+    expect(feedback()).toHaveTextContent('both Client 1 (token 33) and Client 2 (token 34) believe they hold the lock');
+  });
+});
+
+describe('summary, modes and storage', () => {
+  const two = [byId('seed-quick-check'), byId('equal-tokens')];
+
+  async function answerBoth(user: ReturnType<typeof userEvent.setup>, firstRight: boolean) {
+    await user.click(screen.getByRole('radio', { name: firstRight ? /In the storage/ : /In the client/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toHaveFocus();
+    await user.click(screen.getByRole('radio', { name: /Accepts it: only a token lower/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+  }
+
+  it('graded: score, verdict, links back into the scenarios of missed questions, Retry the quiz', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="?passMark=60" questions={two} />);
+    await answerBoth(user, false);
+    expect(screen.getByRole('heading', { name: 'Your result' })).toHaveFocus();
+    expect(screen.getByText('You scored 1 of 2 (50%).')).toBeInTheDocument();
+    expect(screen.getByText('Not passed yet: the pass mark is 60%.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /Replay the scenario/ });
+    expect(link).toHaveAttribute('href', '?scenario=seed-gc-pause');
+    await user.click(screen.getByRole('button', { name: 'Retry the quiz' }));
+    expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
+    expect(screen.getByText('Score: 0 of 2')).toBeInTheDocument();
+  });
+
+  it('self-check: the score but no pass/fail verdict at all', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="?quizMode=self-check" questions={two} />);
+    await answerBoth(user, true);
+    expect(screen.getByText('You scored 2 of 2 (100%).')).toBeInTheDocument();
+    expect(screen.queryByText(/Passed|Not passed/)).not.toBeInTheDocument();
+  });
+
+  it('keeps progress across a reload', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<QuizPanel search="" questions={two} />);
+    await user.click(screen.getByRole('radio', { name: /In the storage/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    unmount();
+    render(<QuizPanel search="" questions={two} />);
+    expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
+    expect(screen.getByText('Score: 1 of 2')).toBeInTheDocument();
+  });
+
+  it('works when reading localStorage throws (sandboxed iframe, private mode)', async () => {
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    expect(() => window.localStorage).toThrow();
+    const user = userEvent.setup();
+    render(<QuizPanel search="" questions={two} />);
+    expect(screen.getByText(/progress will not be kept/)).toBeInTheDocument();
+    await answerBoth(user, true);
+    expect(screen.getByText('You scored 2 of 2 (100%).')).toBeInTheDocument();
+  });
+});
+
+describe('host page messages', () => {
+  const two = [byId('seed-quick-check'), byId('equal-tokens')];
+
+  it('posts answered and completed to a parent window, xAPI-shaped', async () => {
+    const user = userEvent.setup();
+    const { win, postMessage } = fakeWindow(true);
+    render(<QuizPanel search="?instance=week-3&passMark=50" questions={two} win={win} />);
+    await user.click(screen.getByRole('radio', { name: /In the storage/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(postMessage).toHaveBeenCalledTimes(1);
+    expect(postMessage).toHaveBeenLastCalledWith(
+      {
+        source: 'fencing-lab',
+        version: 1,
+        type: 'answered',
+        instance: 'week-3',
+        statement: {
+          verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
+          object: {
+            id: 'seed-quick-check',
+            definition: { name: { 'en-US': 'Where must a fencing token be checked to prevent writes from a paused former lock holder?' } },
+          },
+          result: { response: 'storage', success: true },
+        },
+      },
+      '*',
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('radio', { name: /Rejects it: a token may be used only once/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(postMessage.mock.calls[1]![0]).toMatchObject({ type: 'answered', statement: { result: { response: 'once', success: false } } });
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(postMessage).toHaveBeenCalledTimes(3);
+    expect(postMessage).toHaveBeenLastCalledWith(
+      {
+        source: 'fencing-lab',
+        version: 1,
+        type: 'completed',
+        instance: 'week-3',
+        statement: {
+          verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
+          object: { id: 'fencing-lab-quiz', definition: { name: { 'en-US': 'Fencing Lab quiz' } } },
+          result: { score: { raw: 1, max: 2, scaled: 0.5 }, success: true },
+        },
+      },
+      '*',
+    );
+  });
+
+  it('leaves out success in self-check mode', async () => {
+    const user = userEvent.setup();
+    const { win, postMessage } = fakeWindow(true);
+    render(<QuizPanel search="?quizMode=self-check" questions={[byId('seed-quick-check')]} win={win} />);
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    const msg = postMessage.mock.calls[0]![0] as { type: string; instance: string; statement: { result: Record<string, unknown> } };
+    expect(msg.type).toBe('completed');
+    expect(msg.instance).toBe('fencing-lab');
+    expect(msg.statement.result).toEqual({ score: { raw: 0, max: 1, scaled: 0 } });
+  });
+
+  it('posts nothing when not embedded', async () => {
+    const user = userEvent.setup();
+    const { win } = fakeWindow(false);
+    const spy = vi.spyOn(window, 'postMessage');
+    render(<QuizPanel search="" questions={[byId('seed-quick-check')]} win={win} />);
+    await user.click(screen.getByRole('radio', { name: /In the storage/ }));
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'Check' }));
+    });
+    expect(spy).not.toHaveBeenCalled();
+  });
+});
