@@ -1,0 +1,278 @@
+/**
+ * One question: a `<fieldset>` whose `<legend>` is the prompt, the body of its kind, the Check /
+ * Retry / Show solution buttons, and the feedback in a polite live region (so screen readers hear
+ * it without focus being moved), with the sources under it.
+ *
+ * Focus: Check stays focused after checking (it turns `aria-disabled`, never `disabled`, so focus
+ * is not lost); Retry puts focus on the first answer control; Show solution stays focused. Nothing
+ * traps focus.
+ * @module
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  fillPredictPrompt,
+  isAnswered,
+  momentStops,
+  orderAnswer,
+  overlapSpans,
+  predictAnswer,
+  secondsText,
+  traceFor,
+  grade,
+} from './answers';
+import { ChoiceBody } from './ChoiceBody';
+import { describeBelievers } from './describe';
+import { useQuizT } from './messages';
+import { MomentBody } from './MomentBody';
+import { currentOrder, OrderBody } from './OrderBody';
+import { PredictBody, predictValueText } from './PredictBody';
+import type { QuestionState } from './progress';
+import type { QuizSettings } from './settings';
+import type { Question, Response, Source } from './types';
+
+/** The response a question starts with before the student touches it (order: as shown; moment: the first stop). */
+export function defaultResponse(q: Question): Response | undefined {
+  if (q.kind === 'order') return { kind: 'order', order: q.items.map((i) => i.id) };
+  if (q.kind === 'moment') {
+    const trace = traceFor(q.scenarioId);
+    return { kind: 'moment', atMs: trace ? (momentStops(trace)[0] ?? 0) : 0 };
+  }
+  return undefined;
+}
+
+/** The prompt as shown (predict prompts filled from the trace). */
+export function promptOf(q: Question): string {
+  if (q.kind !== 'predict') return q.prompt;
+  const trace = traceFor(q.scenarioId);
+  return trace ? fillPredictPrompt(q, trace) : q.prompt;
+}
+
+interface QuestionViewProps {
+  q: Question;
+  st: QuestionState;
+  settings: QuizSettings;
+  /** Id of the element that labels the question (its "Question n of N" heading). */
+  headingId: string;
+  answer(id: string, r: Response): void;
+  /** Checks `r` (the current or default response). */
+  check(q: Question, r: Response): void;
+  retry(id: string): void;
+  reveal(id: string): void;
+}
+
+/** One question with its buttons and feedback. */
+export function QuestionView({ q, st, settings, headingId, answer, check, retry, reveal }: QuestionViewProps) {
+  const t = useQuizT();
+  const [nudge, setNudge] = useState(false);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const [retried, setRetried] = useState(0);
+  const locked = st.checked || st.revealed;
+  const onAnswer = (r: Response) => {
+    setNudge(false);
+    answer(q.id, r);
+  };
+
+  useEffect(() => {
+    if (retried === 0) return;
+    fieldset.current?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus();
+  }, [retried]);
+
+  const onCheck = () => {
+    if (locked) return;
+    const r = st.response ?? defaultResponse(q);
+    if (!r || !isAnswered(r)) {
+      setNudge(true);
+      return;
+    }
+    check(q, r);
+  };
+
+  const body = (() => {
+    const props = { st, answer: onAnswer, locked };
+    switch (q.kind) {
+      case 'choice':
+        return <ChoiceBody q={q} {...props} />;
+      case 'predict':
+        return <PredictBody q={q} {...props} />;
+      case 'order':
+        return <OrderBody q={q} {...props} />;
+      case 'moment':
+        return <MomentBody q={q} {...props} />;
+    }
+  })();
+
+  return (
+    <div className="fl-quiz__question" data-kind={q.kind}>
+      <fieldset ref={fieldset} className="fl-quiz__fieldset" aria-describedby={headingId}>
+        <legend className="fl-quiz__legend">{promptOf(q)}</legend>
+        {body}
+      </fieldset>
+      <div className="fl-quiz__actions">
+        <button
+          type="button"
+          className="fl-quiz__btn fl-quiz__btn--primary"
+          aria-disabled={locked ? 'true' : undefined}
+          onClick={onCheck}
+        >
+          {t('quiz.check')}
+        </button>
+        {settings.retry && st.checked && !st.revealed && (
+          <button
+            type="button"
+            className="fl-quiz__btn"
+            onClick={() => {
+              retry(q.id);
+              setRetried((n) => n + 1);
+            }}
+          >
+            {t('quiz.retry')}
+          </button>
+        )}
+        {settings.solution && st.checked && !st.correct && (
+          <button type="button" className="fl-quiz__btn" aria-disabled={st.revealed ? 'true' : undefined} onClick={() => !st.revealed && reveal(q.id)}>
+            {t('quiz.showSolution')}
+          </button>
+        )}
+      </div>
+      <div className="fl-quiz__feedback" role="status" aria-live="polite">
+        {nudge && !locked && <p className="fl-quiz__nudge">{t('quiz.needAnswer')}</p>}
+        {st.checked && st.response && <Feedback q={q} st={st} response={st.response} />}
+      </div>
+      {st.checked && <Sources sources={q.sources} />}
+    </div>
+  );
+}
+
+/** The feedback after Check (and the solution once shown). */
+function Feedback({ q, st, response }: { q: Question; st: QuestionState; response: Response }) {
+  const t = useQuizT();
+  const g = grade(q, response);
+  const verdict = (
+    <p className={`fl-quiz__verdict fl-quiz__verdict--${st.correct ? 'right' : 'wrong'}`}>
+      <strong>{st.correct ? t('quiz.correct') : t('quiz.incorrect')}</strong>
+      {q.kind === 'choice' && q.multiple && !st.correct && g.partial && <> {t('quiz.partial', g.partial)}</>}
+    </p>
+  );
+  let details: ReactNode = null;
+  let solution: ReactNode = null;
+  switch (q.kind) {
+    case 'choice': {
+      const chosen = response.kind === 'choice' ? response.selected : [];
+      const shown = st.revealed ? q.options : q.options.filter((o) => chosen.includes(o.id));
+      details = (
+        <ul className="fl-quiz__option-feedback">
+          {shown.map((o) => (
+            <li key={o.id} className={o.correct ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong'}>
+              <span className="fl-quiz__fb-option">
+                {o.text}
+                {chosen.includes(o.id) && <span className="fl-quiz__fb-yours"> ({t('quiz.yourAnswer')})</span>}
+              </span>{' '}
+              <span>{o.feedback}</span>
+            </li>
+          ))}
+        </ul>
+      );
+      break;
+    }
+    case 'predict': {
+      const trace = traceFor(q.scenarioId);
+      const a = trace && predictAnswer(q, trace);
+      if (a) {
+        details = (
+          <>
+            <p className="fl-quiz__happened">{t('quiz.predict.happened', { log: a.decision.text })}</p>
+            <p>{q.explanation}</p>
+          </>
+        );
+        if (st.revealed) solution = <p>{t('quiz.predict.rightAnswer', { answer: predictValueText(a.correct, t) })}</p>;
+      }
+      break;
+    }
+    case 'order': {
+      const trace = traceFor(q.scenarioId);
+      const right = trace && orderAnswer(q, trace);
+      if (right) {
+        const mine = currentOrder(q, response);
+        const inPlace = right.filter((row, i) => mine[i] === row.id).length;
+        details = st.correct ? <p>{q.explanation}</p> : <p>{t('quiz.order.inPlace', { right: inPlace, of: right.length })}</p>;
+        if (st.revealed) {
+          solution = (
+            <>
+              <p>{t('quiz.order.rightOrder')}</p>
+              <ol className="fl-quiz__solution-list">
+                {right.map((row) => (
+                  <li key={row.id}>
+                    {row.label} <span className="fl-quiz__muted">({t('quiz.order.at', { time: secondsText(row.event.atMs) })})</span>
+                  </li>
+                ))}
+              </ol>
+              <p>{q.explanation}</p>
+            </>
+          );
+        }
+      }
+      break;
+    }
+    case 'moment': {
+      const trace = traceFor(q.scenarioId);
+      if (trace && response.kind === 'moment') {
+        details = (
+          <>
+            <p>{describeBelievers(trace, response.atMs, t)}</p>
+            <p>{q.explanation}</p>
+          </>
+        );
+        if (st.revealed) {
+          solution = (
+            <ul className="fl-quiz__solution-list">
+              {overlapSpans(trace).map((s) => (
+                <li key={s.startMs}>
+                  {t('quiz.moment.overlap', { start: secondsText(s.startMs), end: secondsText(s.endMs) })}{' '}
+                  {describeBelievers(trace, s.startMs, t)}
+                </li>
+              ))}
+            </ul>
+          );
+        }
+      }
+      break;
+    }
+  }
+  return (
+    <div className="fl-quiz__feedback-body">
+      {verdict}
+      {details}
+      {st.revealed && (
+        <div className="fl-quiz__solution">
+          <p className="fl-quiz__solution-title">
+            <strong>{t('quiz.solutionTitle')}</strong> {t('quiz.solutionShown')}
+          </p>
+          {solution}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "Source: …" lines under the feedback. */
+export function Sources({ sources }: { sources: Source[] }) {
+  const t = useQuizT();
+  return (
+    <p className="fl-quiz__sources">
+      <span className="fl-quiz__sources-label">{sources.length > 1 ? t('quiz.sources') : t('quiz.source')}</span>{' '}
+      {sources.map((s, i) => (
+        <span key={i}>
+          {i > 0 && '; '}
+          {s.url ? (
+            <a href={s.url} target="_blank" rel="noopener noreferrer">
+              {s.title}
+            </a>
+          ) : (
+            s.title
+          )}
+          {s.section && <>, {s.section}</>}
+        </span>
+      ))}
+    </p>
+  );
+}

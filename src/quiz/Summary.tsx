@@ -1,0 +1,116 @@
+/**
+ * The end of the quiz: the score, the pass / fail verdict (graded mode only; self-check shows none),
+ * and for each question missed a link back into the scenario that explains it (`?scenario=ID`).
+ * @module
+ */
+import { forwardRef } from 'react';
+import { findBuiltIn } from '../scenarios';
+import { useQuizT } from './messages';
+import { stateOf, type QuizProgress } from './progress';
+import type { QuizSettings } from './settings';
+import type { Question } from './types';
+
+interface SummaryProps {
+  questions: readonly Question[];
+  progress: QuizProgress;
+  settings: QuizSettings;
+  raw: number;
+  max: number;
+  onRetryAll(): void;
+  onBack(): void;
+}
+
+/** The link into a built-in scenario, as the main app reads it. */
+export function scenarioHref(id: string): string {
+  return `?scenario=${encodeURIComponent(id)}`;
+}
+
+/** Percent of the points, rounded down (so 69.9% never shows as a pass at 70). */
+export function percentOf(raw: number, max: number): number {
+  return max > 0 ? Math.floor((raw / max) * 100) : 0;
+}
+
+/** True when the score reaches the pass mark. */
+export function passed(raw: number, max: number, passMark: number): boolean {
+  return max > 0 ? raw * 100 >= passMark * max : passMark === 0;
+}
+
+/** A built-in scenario to replay, with the numbers of the missed questions it explains. */
+export interface ReviewGroup {
+  id: string;
+  /** The scenario's title, or `undefined` if it is not a built-in (then no link is shown). */
+  title: string | undefined;
+  numbers: number[];
+}
+
+/** Groups missed questions by the scenario that explains them, in order of first appearance. */
+export function groupByScenario(missed: readonly { scenarioId: string | undefined; n: number }[]): ReviewGroup[] {
+  const groups = new Map<string, ReviewGroup>();
+  for (const m of missed) {
+    if (!m.scenarioId) continue;
+    const g = groups.get(m.scenarioId) ?? { id: m.scenarioId, title: findBuiltIn(m.scenarioId)?.scenario.title, numbers: [] };
+    g.numbers.push(m.n);
+    groups.set(m.scenarioId, g);
+  }
+  return [...groups.values()].filter((g) => g.title !== undefined);
+}
+
+/** The summary. Its heading takes focus when it appears (the ref). */
+export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Summary(
+  { questions, progress, settings, raw, max, onRetryAll, onBack },
+  headingRef,
+) {
+  const t = useQuizT();
+  const percent = percentOf(raw, max);
+  const missed = questions.map((q, i) => ({ q, n: i + 1, st: stateOf(progress, q.id) })).filter((x) => !x.st.correct);
+  const groups = groupByScenario(missed.map(({ q, n }) => ({ scenarioId: q.scenarioId, n })));
+  return (
+    <section className="fl-quiz__summary" aria-labelledby="fl-quiz-summary-h">
+      <h3 id="fl-quiz-summary-h" ref={headingRef} tabIndex={-1} className="fl-quiz__summary-title">
+        {t('quiz.summary.title')}
+      </h3>
+      <p className="fl-quiz__summary-score">{t('quiz.summary.score', { raw, max, percent })}</p>
+      {settings.mode === 'graded' && (
+        <p className={`fl-quiz__verdict fl-quiz__verdict--${passed(raw, max, settings.passMark) ? 'right' : 'wrong'}`}>
+          <strong>
+            {passed(raw, max, settings.passMark)
+              ? t('quiz.summary.passed', { passMark: settings.passMark })
+              : t('quiz.summary.failed', { passMark: settings.passMark })}
+          </strong>
+        </p>
+      )}
+      {missed.length === 0 ? (
+        <p>{t('quiz.summary.allRight')}</p>
+      ) : (
+        <>
+          <h4 className="fl-quiz__summary-sub">{t('quiz.summary.missedTitle')}</h4>
+          <ul className="fl-quiz__missed">
+            {groups.map((g) => (
+              <li key={g.id}>
+                {g.title ? <a href={scenarioHref(g.id)}>{t('quiz.summary.review', { title: g.title })}</a> : null}{' '}
+                <span className="fl-quiz__muted">{t(g.numbers.length === 1 ? 'quiz.summary.explainsOne' : 'quiz.summary.explainsMany', { list: g.numbers.join(', ') })}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="fl-quiz__muted fl-quiz__missed-list">
+            {t('quiz.summary.missedList', {
+              list: missed
+                .map(({ n, st }) => `${n} (${st.checked ? t('quiz.summary.answeredWrong') : t('quiz.summary.notAnswered')})`)
+                .join(', '),
+            })}
+          </p>
+        </>
+      )}
+      <div className="fl-quiz__actions">
+        <button type="button" className="fl-quiz__btn" onClick={onBack}>
+          {t('quiz.summary.back')}
+        </button>
+        {settings.retry && (
+          <button type="button" className="fl-quiz__btn fl-quiz__btn--primary" onClick={onRetryAll}>
+            {t('quiz.summary.retryAll')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,487 @@
+/**
+ * The quiz, as data. An instructor can edit this file: add, remove or reorder questions, reword
+ * feedback. `tests/model/quiz-data.test.ts` validates it (`schema.ts`) and checks that every
+ * predict, order and moment question still matches what `simulate` gives for its scenario.
+ *
+ * Rules for editors:
+ * - Every sentence must be true and sourced; put the sources on the question (`sources`).
+ * - Never write the answer of a predict, order or moment question here: it is computed from the
+ *   scenario's trace. Prompts may use `{client}`, `{token}`, `{value}`, `{delay}` (seconds a write
+ *   was held in the network) and `{ttl}` (seconds); order labels may use `{token}` and `{value}`.
+ * - Scenario ids are built-in ids (`src/scenarios`); a question whose scenario is missing is left
+ *   out of the quiz (and the data test says so).
+ * - The first question is the seed's quick check, word for word.
+ *
+ * @module
+ */
+import type { Question, Source } from './types';
+
+/** Kleppmann's article that introduced fencing tokens. */
+const kleppmann = (section: string): Source => ({
+  title: 'Martin Kleppmann, “How to do distributed locking” (2016)',
+  section,
+  url: 'https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html',
+});
+
+/** Designing Data-Intensive Applications, chapter 8 (“The Trouble with Distributed Systems”). */
+const ddia = (section: string): Source => ({
+  title: 'Martin Kleppmann, Designing Data-Intensive Applications (O’Reilly, 2017), ch. 8',
+  section,
+});
+
+/** The Chubby paper. */
+const chubby = (section: string): Source => ({
+  title: 'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems” (OSDI 2006)',
+  section,
+  url: 'https://research.google/pubs/pub27897/',
+});
+
+const etcdWhy: Source = {
+  title: 'etcd documentation, “etcd versus other key-value stores”',
+  section: '“Notes on the usage of lock and lease”',
+  url: 'https://etcd.io/docs/v3.5/learning/why/#notes-on-the-usage-of-lock-and-lease',
+};
+
+const etcdApi = (section: string): Source => ({
+  title: 'etcd documentation, “etcd API”',
+  section,
+  url: 'https://etcd.io/docs/v3.5/learning/api/',
+});
+
+const zkGuide = (section: string): Source => ({
+  title: 'Apache ZooKeeper, “ZooKeeper Programmer’s Guide”',
+  section,
+  url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html',
+});
+
+const zkRecipes: Source = {
+  title: 'Apache ZooKeeper, “ZooKeeper Recipes and Solutions”',
+  section: '“Locks”',
+  url: 'https://zookeeper.apache.org/doc/current/recipes.html#sc_recipes_Locks',
+};
+
+/** The questions, in the order asked. */
+export const QUESTIONS: readonly Question[] = [
+  {
+    id: 'seed-quick-check',
+    kind: 'choice',
+    topic: 'where-fencing',
+    multiple: false,
+    prompt: 'Where must a fencing token be checked to prevent writes from a paused former lock holder?',
+    scenarioId: 'seed-gc-pause',
+    options: [
+      {
+        id: 'client',
+        text: 'In the client, before every write',
+        correct: false,
+        feedback:
+          'Not there. The paused client is the one that cannot tell it was paused: its check can pass, and the pause can then fall between the check and the write (Kleppmann: “between the last check and the write operation”).',
+      },
+      {
+        id: 'lock-service',
+        text: 'In the lock service, when the lease expires',
+        correct: false,
+        feedback:
+          'Not there. The lock service does know the lease expired, and it gives the next holder a higher token, but the late write goes to the storage, not through the lock service, so the lock service never sees it.',
+      },
+      {
+        id: 'load-balancer',
+        text: 'In the network load balancer',
+        correct: false,
+        feedback:
+          'Not there. The check belongs to the component that applies the writes and remembers the highest token it has accepted: fencing “requires the resource itself to take an active role in checking tokens” (DDIA).',
+      },
+      {
+        id: 'storage',
+        text: 'In the storage or resource that receives the write',
+        correct: true,
+        feedback:
+          'Right. The storage remembers the highest token it has accepted and rejects a lower one, so client 1’s late write with token 33 is rejected once client 2 has written with token 34.',
+      },
+    ],
+    sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“The Truth Is Defined by the Majority”: “Fencing tokens”')],
+  },
+  {
+    id: 'why-leases',
+    kind: 'choice',
+    topic: 'leases-vs-locks',
+    multiple: false,
+    prompt:
+      'A lock from etcd or ZooKeeper is really a lease: it ends by itself unless its holder keeps renewing it. Why do lock services give locks a timeout at all?',
+    scenarioId: 'crash-holder',
+    options: [
+      {
+        id: 'crash',
+        text: 'So that a crashed holder cannot keep the lock forever',
+        correct: true,
+        feedback:
+          'Right. A timeout “is always a good idea (otherwise a crashed client could end up holding a lock forever and never releasing it)” (Kleppmann). The price is that a holder that is only slow can lose the lock without noticing.',
+      },
+      {
+        id: 'exclusion',
+        text: 'So that two clients can never act as the holder at the same time',
+        correct: false,
+        feedback:
+          'No: a lease cannot promise that. etcd’s own docs say that the lease mechanism “itself doesn’t guarantee mutual exclusion”, because the lease service and the client each measure time on their own clocks.',
+      },
+      {
+        id: 'knows-end',
+        text: 'So that the holder always knows the moment its lock ends',
+        correct: false,
+        feedback:
+          'No: the holder may find out late or not at all. etcd’s docs: the lease design “allows a situation that the server revokes the lease but the client still claims it owns the lease”.',
+      },
+      {
+        id: 'storage-ttl',
+        text: 'So that the storage can reject writes that arrive after the TTL',
+        correct: false,
+        feedback:
+          'No: the TTL is kept by the lock service, not by the storage. What the storage can check is the fencing token that each write carries.',
+      },
+    ],
+    sources: [kleppmann('“Protecting a resource with a lock”'), etcdWhy],
+  },
+  {
+    id: 'predict-pause',
+    kind: 'predict',
+    topic: 'process-pauses',
+    scenarioId: 'seed-gc-pause',
+    decision: { client: 'client-1', nth: 2 },
+    ask: 'outcome',
+    prompt:
+      '{client} took the lock, then froze in a garbage-collection pause longer than its lease. It has woken up and sent its write “{value}” with token {token}. Will the storage accept it or reject it?',
+    explanation:
+      'During the pause client 1’s lease expired and client 2 was granted the lock with a higher token, then wrote with it. Client 1 woke up still believing it held the lock. The storage compares each write’s token with the highest it has accepted and rejects a lower one.',
+    sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“Process Pauses” and “Fencing tokens”')],
+  },
+  {
+    id: 'predict-unfenced',
+    kind: 'predict',
+    topic: 'where-fencing',
+    scenarioId: 'seed-gc-pause-unfenced',
+    decision: { client: 'client-1', nth: 2 },
+    ask: 'outcome',
+    prompt:
+      'The same pause, but this storage does not check tokens. {client}’s late write “{value}” arrives with token {token}. Will the storage accept it or reject it?',
+    explanation:
+      'A storage that does not check tokens accepts every write, so client 1’s stale write overwrites client 2’s newer one, although the lock service handed out increasing tokens. The tokens protect nothing unless the resource itself checks them.',
+    sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“Fencing tokens”')],
+  },
+  {
+    id: 'client-checks',
+    kind: 'choice',
+    topic: 'client-side-checks',
+    multiple: true,
+    prompt:
+      'Client 1 asks itself “do I still hold the lock?” just before each write, and skips the write if not. Which of these can still let a stale write reach the storage? Select all that apply.',
+    scenarioId: 'check-then-write',
+    options: [
+      {
+        id: 'pause-gap',
+        text: 'A process pause between the check and the moment the write is sent',
+        correct: true,
+        feedback:
+          'Right. A pause can strike at any point, “including the point that is maximally inconvenient for you (between the last check and the write operation)” (Kleppmann).',
+      },
+      {
+        id: 'network',
+        text: 'A write held up in the network after it left the client',
+        correct: true,
+        feedback:
+          'Right. The check was made before the request left. Packet networks “may delay packets arbitrarily”; in one incident at GitHub, packets were delayed for about 90 seconds (Kleppmann).',
+      },
+      {
+        id: 'slow-clock',
+        text: 'A client clock that runs slow, so the client’s own timer says the lease is still valid',
+        correct: true,
+        feedback:
+          'Right. The client measures the TTL on its own clock; etcd’s docs note that this “allows a situation that the server revokes the lease but the client still claims it owns the lease”.',
+      },
+      {
+        id: 'none',
+        text: 'None of these: with the check in place, the write is safe',
+        correct: false,
+        feedback:
+          'No: each of the others gets past a check in the client. That is why the storage must check the token itself: “it is not sufficient to rely on clients checking their lock status themselves” (DDIA).',
+      },
+    ],
+    sources: [kleppmann('“Protecting a resource with a lock”'), etcdWhy, ddia('“Fencing tokens”')],
+  },
+  {
+    id: 'order-seed',
+    kind: 'order',
+    topic: 'process-pauses',
+    scenarioId: 'seed-gc-pause',
+    prompt: 'Put these events of the seed story in the order they happen.',
+    items: [
+      { id: 'c2-grant', label: 'Client 2 receives the grant with token {token}', match: { kind: 'grant-received', actor: 'client-2' } },
+      { id: 'c1-pause', label: 'Client 1 freezes in a garbage-collection pause', match: { kind: 'pause-started', actor: 'client-1' } },
+      { id: 'reject', label: 'The storage rejects client 1’s late write with token {token}', match: { kind: 'write-rejected', actor: 'storage' } },
+      { id: 'c1-grant', label: 'Client 1 receives the grant with token {token}', match: { kind: 'grant-received', actor: 'client-1' } },
+      { id: 'expire', label: 'The lease service expires client 1’s lease (token {token})', match: { kind: 'lease-expired', actor: 'lease-service', nth: 1 } },
+      { id: 'c2-write', label: 'The storage accepts client 2’s write with token {token}', match: { kind: 'write-accepted', actor: 'storage', nth: 2 } },
+    ],
+    explanation:
+      'Client 1’s lease runs out during its pause, so the lease service can grant the lock to client 2 with a higher token, and client 2 writes. Client 1 wakes only after that, and its write with the old token reaches a storage that has already accepted the higher one.',
+    sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“The leader and the lock”')],
+  },
+  {
+    id: 'moment-two-holders',
+    kind: 'moment',
+    topic: 'process-pauses',
+    scenarioId: 'seed-gc-pause',
+    prompt: 'Move the playhead to a moment when two clients both believe they hold the lock.',
+    explanation:
+      'A paused client keeps believing it holds the lock: nothing runs in it that could notice its lease expired. When the paused client comes back, “it believes (incorrectly) that it still has a valid lease” (DDIA). So once client 2 is granted the lock, both believe they hold it, although only client 2’s lease is live.',
+    sources: [ddia('“The leader and the lock”'), kleppmann('“Protecting a resource with a lock”')],
+  },
+  {
+    id: 'equal-tokens',
+    kind: 'choice',
+    topic: 'equal-tokens',
+    multiple: false,
+    prompt:
+      'The storage’s highest token is 34. The holder of token 34, whose lease is still live, writes again with token 34. What does the storage do?',
+    scenarioId: 'partition-lease-service',
+    options: [
+      {
+        id: 'accept',
+        text: 'Accepts it: only a token lower than the highest is rejected',
+        correct: true,
+        feedback:
+          'Right. The storage rejects writes “on which the token has gone backwards” (Kleppmann); an equal token has not, and one holder may write many times under one grant.',
+      },
+      {
+        id: 'once',
+        text: 'Rejects it: a token may be used only once',
+        correct: false,
+        feedback:
+          'No: a token stands for one grant of the lock, not for one write. The storage rejects only writes “with an older token than one that has already been processed” (DDIA).',
+      },
+      {
+        id: 'same-value',
+        text: 'Accepts it only if the value is the same as before',
+        correct: false,
+        feedback: 'No: the check looks at the token, not at the value written; the holder may write any value under its token.',
+      },
+      {
+        id: 'ask',
+        text: 'Asks the lock service whether token 34 is still valid',
+        correct: false,
+        feedback:
+          'No: with fencing tokens the storage decides by itself, by comparing the token with the highest it has accepted; it does not need to ask the lock service.',
+      },
+    ],
+    sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“Fencing tokens”')],
+  },
+  {
+    id: 'random-tokens',
+    kind: 'choice',
+    topic: 'monotonic-tokens',
+    multiple: false,
+    prompt:
+      'A lock service hands out a random number with each grant (like the unique random value a Redlock lock stores) instead of a number that increases. Why can the storage not use it as a fencing token?',
+    scenarioId: 'random-tokens',
+    options: [
+      {
+        id: 'order',
+        text: 'A random number says nothing about which grant came later, so the storage cannot tell the current holder from a stale one',
+        correct: true,
+        feedback:
+          'Right. On Redlock: “The unique random value it uses does not provide the required monotonicity” (Kleppmann). The check only works if every new grant gets a higher token.',
+      },
+      {
+        id: 'size',
+        text: 'Random numbers are too long for the storage to keep',
+        correct: false,
+        feedback: 'No: size is not the problem. The storage compares tokens, and random numbers are not ordered by grant.',
+      },
+      {
+        id: 'unique',
+        text: 'It can: all that matters is that every token is unique',
+        correct: false,
+        feedback:
+          'No: unique is not enough. If the new holder happens to draw a lower number than the old one, the storage rejects the real holder and accepts the stale one, as the random-tokens scenario shows.',
+      },
+      {
+        id: 'decode',
+        text: 'The storage would have to ask the lock service to decode it',
+        correct: false,
+        feedback: 'No: nothing needs decoding. The storage only compares numbers, and the comparison means something only if the numbers grow with each grant.',
+      },
+    ],
+    sources: [kleppmann('“Making the lock safe with fencing”')],
+  },
+  {
+    id: 'predict-random',
+    kind: 'predict',
+    topic: 'monotonic-tokens',
+    scenarioId: 'random-tokens',
+    decision: { client: 'client-2', nth: 1 },
+    ask: 'outcome',
+    prompt:
+      'Here each grant carries a random number instead of an increasing token. {client} now holds the lock and writes “{value}” with its number {token}. Will the storage accept it or reject it?',
+    explanation:
+      'The storage keeps the highest number it has accepted and rejects lower ones. Random numbers do not grow with each grant, so whether the real holder gets through depends on the draw, not on who holds the lock.',
+    sources: [kleppmann('“Making the lock safe with fencing”')],
+  },
+  {
+    id: 'predict-network-delay',
+    kind: 'predict',
+    topic: 'network-delay',
+    scenarioId: 'network-delay',
+    decision: { client: 'client-1', nth: 2 },
+    ask: 'highest-token',
+    prompt:
+      '{client} sent its write “{value}” with token {token} just before it crashed, and the network held the write up for {delay} s. Once the storage has decided on this write, which token will it hold as its highest?',
+    explanation:
+      'While the write was in flight, client 1 sent no more keepalives, its lease expired, and client 2 was granted the lock and wrote with a higher token. The late write carries the older token, so the storage rejects it and keeps the higher one. To the storage a write delayed in the network looks the same as one from a paused client, and fencing stops both.',
+    sources: [kleppmann('“Protecting a resource with a lock”'), chubby('§2.4 “Locks and sequencers”')],
+  },
+  {
+    id: 'predict-first-write',
+    kind: 'predict',
+    topic: 'first-write-window',
+    scenarioId: 'first-write-window',
+    decision: { client: 'client-1', nth: 2 },
+    ask: 'outcome',
+    prompt:
+      'Client 2 has been granted the lock with a higher token but has not written anything yet. {client} wakes from its pause, and its late write “{value}” with token {token} reaches the storage. Will the storage accept it or reject it?',
+    explanation:
+      'The storage can only reject a token lower than one it has already accepted: it rejects a write when “it has already processed a write with a higher token number” (Kleppmann). Client 2 holds the higher token but has not used it yet, so the late write still gets in. Client 2’s own write, with its higher token, is accepted later.',
+    sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“Fencing tokens”')],
+  },
+  {
+    id: 'predict-keepalive',
+    kind: 'predict',
+    topic: 'keepalive',
+    scenarioId: 'keepalive-holds',
+    decision: { client: 'client-1', nth: 1 },
+    ask: 'outcome',
+    prompt:
+      '{client} holds a lease with a {ttl} s TTL and works for longer than that before it writes “{value}” with token {token}. It keeps sending keepalives while it works. Will the storage accept the write or reject it?',
+    explanation:
+      'A lease expires only if no keepalive reaches the lease service within the TTL. Client 1’s keepalives keep arriving, so its lease never expires and client 2 keeps waiting; no higher token exists yet when client 1 writes.',
+    sources: [etcdApi('“Lease API”'), kleppmann('“Protecting a resource with a lock”')],
+  },
+  {
+    id: 'etcd-token',
+    kind: 'choice',
+    topic: 'real-systems',
+    multiple: false,
+    prompt: 'You use etcd as the lock service. What do etcd’s docs suggest using as the fencing token?',
+    scenarioId: 'seed-gc-pause',
+    options: [
+      {
+        id: 'revision',
+        text: 'A revision number, such as the create revision of the lock’s key',
+        correct: true,
+        feedback:
+          'Right. etcd’s docs read the fencing token as the “revision number in the case of etcd”. Every change to etcd’s key space creates a new, higher revision, and a key’s create_revision is the revision at which it was created, so a lock key created later has a higher one.',
+      },
+      {
+        id: 'lease-id',
+        text: 'The lease ID',
+        correct: false,
+        feedback:
+          'No: the lease ID names a lease, so that it can be kept alive or revoked. The docs name the revision, not the lease ID, as the token.',
+      },
+      {
+        id: 'ttl',
+        text: 'The lease’s TTL',
+        correct: false,
+        feedback: 'No: the TTL is a length of time, the same for every grant that asks for it; it says nothing about which grant came later.',
+      },
+      {
+        id: 'clock',
+        text: 'The holder’s wall-clock time when it was granted the lock',
+        correct: false,
+        feedback:
+          'No: clocks on different machines disagree and can jump (DDIA, “Unreliable Clocks”). etcd orders changes by revision, not by time.',
+      },
+    ],
+    sources: [etcdWhy, etcdApi('“Key-Value API”: create_revision'), ddia('“Unreliable Clocks”')],
+  },
+  {
+    id: 'zookeeper-token',
+    kind: 'choice',
+    topic: 'real-systems',
+    multiple: true,
+    prompt: 'You use ZooKeeper as the lock service. Which of these can serve as the fencing token? Select all that apply.',
+    scenarioId: 'seed-gc-pause',
+    options: [
+      {
+        id: 'zxid',
+        text: 'The zxid, for example the czxid of the lock’s znode',
+        correct: true,
+        feedback:
+          'Right. Every change to ZooKeeper gets a unique zxid, and a change with a smaller zxid happened before one with a larger zxid (Programmer’s Guide). Kleppmann names the zxid as a fencing token.',
+      },
+      {
+        id: 'version',
+        text: 'A znode version number (DDIA names cversion)',
+        correct: true,
+        feedback:
+          'Right. “You can use the zxid or the znode version number as fencing token” (Kleppmann). DDIA names cversion, the count of changes to a znode’s children.',
+      },
+      {
+        id: 'sequence',
+        text: 'The sequence number of the holder’s sequential lock znode',
+        correct: true,
+        feedback:
+          'Right, with the usual lock recipe: each contender creates a sequential znode, to which ZooKeeper appends “a monotonically increasing counter” unique to the parent, and the lowest number holds the lock, so each later holder has a higher number.',
+      },
+      {
+        id: 'session-timeout',
+        text: 'The session timeout',
+        correct: false,
+        feedback: 'No: the session timeout is a length of time the client asks for; it does not grow from one grant to the next.',
+      },
+    ],
+    sources: [
+      kleppmann('“Making the lock safe with fencing”'),
+      ddia('“Fencing tokens”'),
+      zkGuide('“Time in ZooKeeper”, “ZooKeeper Stat Structure” and “Sequence Nodes — Unique Naming”'),
+      zkRecipes,
+    ],
+  },
+  {
+    id: 'chubby-sequencer',
+    kind: 'choice',
+    topic: 'real-systems',
+    multiple: false,
+    prompt:
+      'Google’s Chubby lock service has its own form of fencing token. What does a lock holder pass to the servers it sends requests to?',
+    scenarioId: 'network-delay',
+    options: [
+      {
+        id: 'sequencer',
+        text: 'A sequencer: the lock’s name, the mode it was acquired in and the lock generation number',
+        correct: true,
+        feedback:
+          'Right. The server that receives it “is expected to test whether the sequencer is still valid”: against its own Chubby cache or, if it keeps no session with Chubby, against the most recent sequencer it has seen.',
+      },
+      {
+        id: 'time-left',
+        text: 'The time left on its session lease',
+        correct: false,
+        feedback:
+          'No: time left is the holder’s own view, and a paused holder’s view is out of date. Chubby passes the sequencer, which the server can check.',
+      },
+      {
+        id: 'mandatory',
+        text: 'Nothing: Chubby’s locks are mandatory, so other servers are protected automatically',
+        correct: false,
+        feedback:
+          'No: Chubby’s locks are advisory. For servers that do not check sequencers Chubby offers a lock-delay: after a holder fails, others cannot claim the lock for a while (at most one minute in the paper). The paper calls it imperfect.',
+      },
+      {
+        id: 'contents',
+        text: 'A copy of the lock file’s contents',
+        correct: false,
+        feedback: 'No: the file’s contents do not say under which acquisition of the lock a request was made; the lock generation number in the sequencer does.',
+      },
+    ],
+    sources: [chubby('§2.4 “Locks and sequencers”')],
+  },
+];
