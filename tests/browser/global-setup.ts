@@ -18,12 +18,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromiumPath = findChromium();
   const root = join(import.meta.dirname, '..', '..');
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `npm run build` first (npm test does this).');
+  // FL_DIST lets several people test their own builds at once (default: dist/, which npm test builds).
+  const outDir = process.env.FL_DIST ?? join(root, 'dist');
+  if (!existsSync(join(outDir, 'index.html'))) {
+    throw new Error(`${outDir}/index.html is missing: run \`npm run build\` first (npm test does this).`);
   }
   const server = await preview({
     root,
     logLevel: 'silent',
+    build: { outDir },
     preview: { port: 0, host: '127.0.0.1', strictPort: false, open: false },
   });
   const address = server.httpServer.address();
