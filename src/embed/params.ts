@@ -5,10 +5,9 @@
  *
  * Bad values never break the page: each unknown parameter or malformed value is ignored (its default
  * is used) and reported as a notice that names it, e.g. `theme: expected light, dark or auto, got "blue"`.
- * Validated with zod/mini, the same library as scenario files.
+ * Checked by hand (a few enums and two patterns), not with zod: this runs before the first render.
  * @module
  */
-import * as z from 'zod/mini';
 
 /** Controls that `controls=` may list (comma-separated), or `all` / `none`. */
 export const CONTROL_NAMES = ['playback', 'scrubber', 'speed', 'interventions', 'scenarios', 'share'] as const;
@@ -56,14 +55,27 @@ export interface ParsedDisplayParams {
   notices: string[];
 }
 
-const flag = z.enum(['0', '1', 'true', 'false']);
+// Hand-written checks rather than zod/mini: this runs before the first render, and these few fields
+// do not justify about 8 KB gzip of schema library there (issue 7). Each field accepts a value when
+// its test passes; `params.test.ts` covers every one.
+/** A field: which raw values it accepts, and their type once accepted. */
+interface Field<T extends string> {
+  test: (raw: string) => boolean;
+  /** Phantom: the accepted values' type. */
+  readonly _type?: T;
+}
+const oneOf = <const T extends string>(values: readonly T[]): Field<T> => ({ test: (raw) => (values as readonly string[]).includes(raw) });
+const matching = (pattern: RegExp): Field<string> => ({ test: (raw) => pattern.test(raw) });
+type Accepted<F> = F extends Field<infer T> ? T : never;
+
+const flag = oneOf(['0', '1', 'true', 'false']);
 const fields = {
   embed: flag,
-  view: z.enum(['timeline', 'quiz', 'both']),
-  theme: z.enum(['light', 'dark', 'auto']),
+  view: oneOf(['timeline', 'quiz', 'both']),
+  theme: oneOf(['light', 'dark', 'auto']),
   autoplay: flag,
-  lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language code such as en or de')),
-  instance: z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'expected 1 to 64 letters, digits or - _ . :')),
+  lang: matching(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/),
+  instance: matching(/^[A-Za-z0-9_.:-]{1,64}$/),
 } as const;
 
 const EXPECTED: Record<keyof typeof fields, string> = {
@@ -84,17 +96,16 @@ const quote = (v: string): string => JSON.stringify(v.length > 40 ? `${v.slice(0
 export function parseDisplayParams(search: string): ParsedDisplayParams {
   const q = new URLSearchParams(search);
   const notices: string[] = [];
-  const get = <K extends keyof typeof fields>(key: K): z.infer<(typeof fields)[K]> | undefined => {
+  const get = <K extends keyof typeof fields>(key: K): Accepted<(typeof fields)[K]> | undefined => {
     const all = q.getAll(key);
     if (all.length === 0) return undefined;
     if (all.length > 1) notices.push(`${key}: given ${all.length} times; using the first`);
     const raw = all[0]!;
-    const r = fields[key].safeParse(raw);
-    if (!r.success) {
+    if (!fields[key].test(raw)) {
       notices.push(`${key}: ${EXPECTED[key]}, got ${quote(raw)}; ignored`);
       return undefined;
     }
-    return r.data as z.infer<(typeof fields)[K]>;
+    return raw as Accepted<(typeof fields)[K]>;
   };
   const on = (v: string | undefined): boolean => v === '1' || v === 'true';
 

@@ -19,6 +19,7 @@ import { toScenarioInput, type Scenario, type ScenarioIssue } from '../model';
 import type { ExplorationResult } from './explore';
 import { parseFromWorker, type StartMessage } from './protocol';
 import type { ScheduleSpace } from './space';
+import { defaultExplorerWorker } from './workers';
 
 /** What the client needs of a worker (a real `Worker` fits; tests pass a fake). */
 export interface WorkerLike {
@@ -71,14 +72,17 @@ export interface StartOptions {
   counterexamplesPerProperty?: number;
   /** How long `cancel` waits for the worker's partial result before terminating it (real ms). Default 1000. */
   cancelTimeoutMs?: number;
-  /** Creates the worker. Default: the module worker in `./worker.ts`. */
+  /**
+   * Creates the worker. Default: the module worker in `./worker.ts` (inlined in the single-file
+   * build), or the main thread in chunks where no worker can start (see `workers.ts`).
+   */
   createWorker?: () => WorkerLike;
 }
 
 let nextRunId = 1;
 
 function defaultWorker(): WorkerLike {
-  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'fencing-lab-explorer' }) as WorkerLike;
+  return defaultExplorerWorker();
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The explorer's Web Worker entry. Create it with
- * `new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })` (as `client.ts` does);
+ * `new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })` (as `workers.ts` does;
+ * the single-file build inlines it with `?worker&inline`);
  * it speaks the protocol in `protocol.ts`. All logic lives in `worker-core.ts`.
  * @module
  */

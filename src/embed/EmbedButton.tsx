@@ -1,0 +1,51 @@
+/**
+ * The "Embed" button (control group `share`): opens the Embed dialog, whose code is loaded only
+ * when first wanted (hovering or focusing the button starts the download early). When the dialog
+ * closes, focus returns to the button.
+ * @module
+ */
+import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { CodeXml } from 'lucide-react';
+import { useT } from '../i18n';
+
+const load = () => import('./EmbedDialog');
+const EmbedDialog = lazy(load);
+
+/** The button and, once used, its dialog. */
+export function EmbedButton() {
+  const t = useT();
+  const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const preload = () => {
+    void load().catch(() => {});
+  };
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="fl-btn fl-embed-btn"
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <CodeXml size={15} aria-hidden="true" />
+        {t('embed.button')}
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <EmbedDialog open={open} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The single-file build (`npm run build:single`, `vite build --mode single`; `npm test` builds it)
+ * in real Chromium, opened from `file://` with EVERY request that is not a `file:` URL aborted (as
+ * in a lecture hall without network, or a file uploaded to an LMS):
+ * 1. the page shows and plays the seed to the end, with the seed's three storage lines;
+ * 2. it requests nothing but itself (no sibling files: no scripts, styles, fonts or favicon);
+ * 3. lazy parts work (they are inlined): the quiz (`?view=quiz`) and a built-in scenario that is
+ *    its own chunk in the normal build;
+ * 4. nothing logs a console error or throws.
+ *
+ * It builds nothing itself: FL_SINGLE names the file, default `dist-single/index.html`.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+const file = process.env.FL_SINGLE ?? join(import.meta.dirname, '..', '..', 'dist-single', 'index.html');
+const url = pathToFileURL(file).href;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:single\` first (npm test does), or set FL_SINGLE.`);
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Offline {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  /** Every URL requested, `file:` or not. */
+  requests: string[];
+  /** Requests that were not `file:` URLs (aborted). */
+  aborted: string[];
+}
+
+/** A page with no network: anything but `file:` is aborted and noted. */
+async function offline(query = ''): Promise<Offline> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const aborted: string[] = [];
+  const requests: string[] = [];
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    if (u.startsWith('file:')) return route.continue();
+    aborted.push(u);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(`${url}${query}`);
+  return { context, page, problems, requests, aborted };
+}
+
+const storageLog = (page: Page) => page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents();
+
+describe('the single-file build from file://, offline', () => {
+  it('plays the seed to the end with its three storage lines, requesting nothing but itself', async () => {
+    const { context, page, problems, requests, aborted } = await offline();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
+    await page.getByRole('button', { name: '4×', exact: true }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    expect(await storageLog(page)).toEqual([
+      "stored 'from client 1' with token 33",
+      "stored 'from client 2' with token 34",
+      "rejected 'late write from client 1' (token 33 < 34)",
+    ]);
+    // Only the file itself (and data:/blob: URLs it makes); nothing else was even attempted.
+    expect(aborted).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:')).map((u) => u.split('?')[0])).toEqual([url]);
+    // A scenario that is a lazy chunk in the normal build is inlined here.
+    await page.getByRole('combobox', { name: 'Scenario' }).selectOption('network-delay');
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('0.0 s');
+    await page.getByRole('button', { name: 'Go to end', exact: true }).click();
+    // As `npm run simulate -- tests/cases/network-delay.json` prints.
+    await expect
+      .poll(() => storageLog(page))
+      .toEqual(["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "rejected 'delayed write from client 1' (token 33 < 34)"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the quiz (a lazy chunk in the normal build) with no network', async () => {
+    const { context, page, problems, aborted } = await offline('?view=quiz');
+    await page.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText('Correct.').waitFor();
+    expect(aborted).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
