@@ -1,0 +1,210 @@
+/**
+ * Export of the timeline as a picture for slides and handouts: the timeline SVG as drawn now (up to
+ * the playhead), with the lane names, the scenario's title on top and the legend below, as a
+ * standalone `.svg` or as a `.png` at twice the size. Loaded on demand (the toolbar imports it on
+ * first use); nothing here is in the first render.
+ *
+ * Styles come from the stylesheet and its CSS variables, which a standalone file does not have, so
+ * each element's computed style (concrete colours of the current theme) is written onto the copy.
+ * @module
+ */
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Presentation properties copied from the computed style onto each exported SVG element. */
+const PROPS = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-opacity',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'letter-spacing',
+  'text-anchor',
+  'dominant-baseline',
+  'paint-order',
+  'visibility',
+] as const;
+
+const PAD = 16;
+const TITLE_H = 40;
+
+/** Copies the computed presentation properties of `from` (and its subtree) onto `to` (a clone of it). */
+function inlineStyles(from: Element, to: Element): void {
+  const cs = getComputedStyle(from);
+  const style: string[] = [];
+  for (const p of PROPS) {
+    const v = cs.getPropertyValue(p);
+    if (v) style.push(`${p}:${v}`);
+  }
+  if (cs.display === 'none') style.push('display:none');
+  to.setAttribute('style', style.join(';'));
+  to.removeAttribute('class');
+  for (const a of [...to.attributes]) if (a.name === 'role' || a.name.startsWith('aria-') || a.name === 'tabindex') to.removeAttribute(a.name);
+  const a = from.children;
+  const b = to.children;
+  for (let i = 0; i < a.length && i < b.length; i++) inlineStyles(a[i]!, b[i]!);
+}
+
+/** A styled copy of `el` for the export. */
+function styledClone<T extends Element>(el: T): T {
+  const copy = el.cloneNode(true) as T;
+  inlineStyles(el, copy);
+  return copy;
+}
+
+function make(name: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+function cssVar(root: Element, name: string, fallback: string): string {
+  return getComputedStyle(root).getPropertyValue(name).trim() || fallback;
+}
+
+/** A file name from a title: `Client 1 pauses…` → `fencing-lab-client-1-pauses.svg`. */
+export function fileName(title: string, ext: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `fencing-lab${slug ? `-${slug}` : ''}.${ext}`;
+}
+
+/**
+ * Builds the standalone SVG of the timeline inside `root` (an explainer's `.fl-app`).
+ * @returns the SVG document's text and its size in CSS px
+ * @throws Error if `root` has no timeline
+ */
+export function buildTimelineSvg(root: Element, title: string): { svg: string; width: number; height: number } {
+  const source = root.querySelector<SVGSVGElement>('svg.fl-timeline__svg');
+  const inner = root.querySelector<HTMLElement>('.fl-timeline__inner');
+  if (!source || !inner) throw new Error('no timeline to export');
+  const text = cssVar(root, '--fl-text', '#0e1726');
+  const muted = cssVar(root, '--fl-muted', '#5b6678');
+  const surface = cssVar(root, '--fl-surface', '#ffffff');
+  const font = getComputedStyle(root).fontFamily || 'system-ui, sans-serif';
+  const tw = source.width.baseVal.value;
+  const th = source.height.baseVal.value;
+
+  // Lane names (HTML beside the picture on the page) become SVG text in a left column.
+  const innerTop = inner.getBoundingClientRect().top;
+  const rows = [...root.querySelectorAll<HTMLElement>('.fl-lanes__row')].map((row) => ({
+    top: row.getBoundingClientRect().top - innerTop,
+    name: row.querySelector('.fl-lanes__name')?.textContent?.trim() ?? '',
+    sub: [...row.querySelectorAll('.fl-lanes__sub, .fl-lanes__extra')].map((n) => n.textContent?.trim() ?? '').filter(Boolean),
+  }));
+  const labelW = Math.max(120, ...rows.map((r) => Math.max(r.name.length * 7.6, ...r.sub.map((s) => s.length * 6.2)) + 16));
+
+  // The legend: the page's own legend entries (leases, beliefs, pauses, the storage's ✓ and ✗).
+  const legendItems = [...root.querySelectorAll<HTMLLIElement>('.fl-legend li')].map((li) => ({
+    swatch: li.querySelector('svg'),
+    label: li.textContent?.trim() ?? '',
+  }));
+
+  const width = PAD * 2 + labelW + tw;
+  const legendTop = TITLE_H + th + 14;
+  // Lay the legend out in rows that fit the width.
+  const placed: { x: number; y: number; item: (typeof legendItems)[number] }[] = [];
+  let x = PAD;
+  let y = legendTop;
+  for (const item of legendItems) {
+    const w = 34 + item.label.length * 6.6 + 18;
+    if (x + w > width - PAD && x > PAD) {
+      x = PAD;
+      y += 22;
+    }
+    placed.push({ x, y, item });
+    x += w;
+  }
+  const height = y + 22 + PAD;
+
+  const out = make('svg', { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': font });
+  out.appendChild(make('title', {}, title));
+  out.appendChild(make('rect', { x: 0, y: 0, width, height, fill: surface }));
+  out.appendChild(make('text', { x: PAD, y: 27, 'font-size': 18, 'font-weight': 700, fill: text }, title));
+
+  for (const r of rows) {
+    out.appendChild(make('text', { x: PAD, y: TITLE_H + r.top + 20, 'font-size': 13, 'font-weight': 700, fill: text }, r.name));
+    r.sub.forEach((s, i) => out.appendChild(make('text', { x: PAD, y: TITLE_H + r.top + 36 + i * 14, 'font-size': 11, fill: muted }, s)));
+  }
+
+  const pic = styledClone(source);
+  for (const n of pic.querySelectorAll('title')) n.remove();
+  pic.setAttribute('x', String(PAD + labelW));
+  pic.setAttribute('y', String(TITLE_H));
+  pic.setAttribute('width', String(tw));
+  pic.setAttribute('height', String(th));
+  pic.removeAttribute('style');
+  out.appendChild(pic);
+
+  for (const p of placed) {
+    if (p.item.swatch) {
+      const sw = styledClone(p.item.swatch);
+      sw.setAttribute('x', String(p.x));
+      sw.setAttribute('y', String(p.y - 11));
+      sw.removeAttribute('style');
+      out.appendChild(sw);
+    }
+    out.appendChild(make('text', { x: p.x + 32, y: p.y, 'font-size': 12, fill: muted }, p.item.label));
+  }
+
+  const svg = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(out)}`;
+  return { svg, width, height };
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Draws SVG text onto a canvas at `scale` and returns it as PNG. */
+async function toPng(svg: string, width: number, height: number, scale = 2): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
+  try {
+    const img = new Image();
+    img.decoding = 'async';
+    const loaded = new Promise<void>((resolve, reject) => {
+      img.onload = () => resolve();
+      img.onerror = () => reject(new Error('the SVG did not load as an image'));
+    });
+    img.src = url;
+    await loaded;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas');
+    ctx.scale(scale, scale);
+    ctx.drawImage(img, 0, 0, width, height);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('canvas.toBlob gave nothing'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Downloads the timeline inside `root` as `format`, titled `title`. */
+export async function exportTimeline(root: Element, format: 'svg' | 'png', title: string): Promise<void> {
+  const { svg, width, height } = buildTimelineSvg(root, title);
+  if (format === 'svg') download(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }), fileName(title, 'svg'));
+  else download(await toPng(svg, width, height, 2), fileName(title, 'png'));
+}
