@@ -2,9 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from '../i18n/messages/en';
-import { parseScenario, type Scenario } from '../model/scenario';
+import type { Scenario } from '../model/scenario';
+import { parseScenario } from '../model/validate';
 import { simulate } from '../model/simulate';
-import { BUILT_IN_SCENARIOS } from '../scenarios';
+import { ALL_BUILT_IN_SCENARIOS } from '../scenarios/all';
 import { applyInterventions } from '../store/interventions';
 import { loadBuiltIn } from '../store/initial-state';
 import { actorName, captionAt, captionForEvent } from './captions';
@@ -117,7 +118,7 @@ describe('every caption of every shared case and built-in scenario', () => {
       if (!p.ok) throw new Error(f);
       return [f, p.scenario];
     });
-  for (const b of BUILT_IN_SCENARIOS) scenarios.push([b.id, loadBuiltIn(b.id)]);
+  for (const b of ALL_BUILT_IN_SCENARIOS) scenarios.push([b.id, loadBuiltIn(b.id)]);
 
   it.each(scenarios)('%s: no placeholder left, no undefined, real numbers', (_, scenario) => {
     const tr = simulate(scenario);
@@ -148,5 +149,68 @@ describe('every caption of every shared case and built-in scenario', () => {
     expect(actorName(trace, 'client-1')).toBe('Client 1');
     expect(actorName(trace, 'lease-service')).toBe('the lease service');
     expect(actorName(trace, 'storage')).toBe('the storage');
+  });
+});
+
+describe('captions only claim a belief the trace shows', () => {
+  it('keepalive-lost: "still believes" only while a belief of that client covers the event', () => {
+    const e = eventAt(21_200, 'keepalive-lost-received');
+    expect(trace.beliefs.some((b) => b.client === 'client-1' && b.startMs <= e.atMs && e.atMs < b.endMs)).toBe(true);
+    expect(captionForEvent(trace, e).text).toContain('it still believes it holds the lock');
+  });
+
+  it('keepalive-lost after the program ended says so instead', () => {
+    const tr = simulate(loadBuiltIn('partition-lease-service'));
+    const lost = tr.events.filter((x) => x.kind === 'keepalive-lost-received');
+    expect(lost.length).toBeGreaterThan(0);
+    for (const e of lost) {
+      const covered = tr.beliefs.some((b) => b.client === e.actor && b.startMs <= e.atMs && e.atMs < b.endMs);
+      expect(covered).toBe(false);
+      const text = captionForEvent(tr, e).text;
+      expect(text).not.toContain('believes');
+      expect(text).toContain('Its program had already ended');
+    }
+  });
+
+  it('no caption of any built-in scenario says "believes it holds" without a belief at that time', () => {
+    for (const b of ALL_BUILT_IN_SCENARIOS) {
+      const tr = simulate(loadBuiltIn(b.id));
+      for (const e of tr.events) {
+        if (!/believes it holds/.test(captionForEvent(tr, e).text)) continue;
+        const subject = e.actor === 'lease-service' || e.actor === 'storage' ? e.peer : e.actor;
+        const covered = tr.beliefs.some((x) => x.client === subject && x.startMs <= e.atMs && (e.atMs < x.endMs || (x.endReason === 'run-ended' && e.atMs <= x.endMs)));
+        expect(covered, `${b.id}: ${e.kind} at ${e.atMs}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('random lock values are not called fencing tokens', () => {
+  const tr = simulate(loadBuiltIn('random-tokens'));
+  const texts = tr.events.map((e) => captionForEvent(tr, e).text);
+
+  it('never says "fencing token" or "fenced off"', () => {
+    for (const s of texts) {
+      expect(s).not.toMatch(/(?<!not a )fencing token/i);
+      expect(s).not.toMatch(/fenced off/);
+    }
+  });
+
+  it('the grant names a random lock value', () => {
+    const e = tr.events.find((x) => x.kind === 'lease-granted')!;
+    expect(captionForEvent(tr, e).text).toContain('with the random lock value 734');
+    expect(captionForEvent(tr, e).text).toContain('It is not a fencing token');
+  });
+
+  it('the rejection of the real holder says a lower random number is not an older lease', () => {
+    const e = tr.events.find((x) => x.kind === 'write-rejected')!;
+    const text = captionForEvent(tr, e).text;
+    expect(text).toContain('random token 325 is lower than 734');
+    expect(text).toContain('Client 2 holds the live lease: the check has rejected the real holder.');
+  });
+
+  it('the stale write accepted says the storage cannot tell', () => {
+    const e = tr.events.find((x) => x.kind === 'write-accepted' && x.value === 'late write from client 1')!;
+    expect(captionForEvent(tr, e).text).toContain('random values carry no order, so the storage cannot tell this write is stale');
   });
 });

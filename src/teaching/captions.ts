@@ -123,6 +123,8 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
   const lease = e.token !== undefined ? trace.leases.find((l) => l.token === e.token && l.holder === subject) : undefined;
   const both = (title: MessageKey, text: string, extra?: MessageValues): Caption => ({ title: t(title, { ...v, ...extra }), text });
   const join = (...parts: (string | false | undefined)[]): string => parts.filter(Boolean).join(' ');
+  // Random lock values (Redlock-style) are not fencing tokens: they carry no order.
+  const random = trace.scenario.lease.tokens === 'random';
 
   switch (e.kind) {
     case 'client-start':
@@ -139,7 +141,7 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
       );
     }
     case 'lease-granted':
-      return both('caption.leaseGranted.title', t('caption.leaseGranted', v));
+      return both('caption.leaseGranted.title', t(random ? 'caption.leaseGranted.random' : 'caption.leaseGranted', v));
     case 'grant-received': {
       const gone = lease && lease.endMs <= e.atMs && lease.endReason !== 'run-ended';
       return both(
@@ -163,8 +165,20 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
         'caption.keepaliveOkReceived.title',
         t('caption.keepaliveOkReceived', { ...v, deadline: seconds(e.deadlineMs ?? e.atMs + trace.scenario.lease.ttlMs) }),
       );
-    case 'keepalive-lost-received':
-      return both('caption.keepaliveLostReceived.title', t('caption.keepaliveLostReceived', v));
+    case 'keepalive-lost-received': {
+      // Only say "still believes" while a belief of this client covers the event (with that token).
+      const belief = beliefAt(trace, e.actor, e.atMs);
+      const believes = belief !== undefined && (e.token === undefined || belief.token === e.token);
+      const ended = !believes && clientStatusAt(trace, e.actor, e.atMs).phase === 'done';
+      return both(
+        'caption.keepaliveLostReceived.title',
+        believes
+          ? t('caption.keepaliveLostReceived', v)
+          : ended
+            ? t('caption.keepaliveLostReceived.ended', v)
+            : t('caption.keepaliveLostReceived.noBelief', v),
+      );
+    }
     case 'lease-expired':
     case 'lease-revoked': {
       const status = subject ? clientStatusAt(trace, subject, e.atMs) : undefined;
@@ -201,11 +215,16 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
       const highest = e.highestBefore ?? 0;
       const fenced = trace.scenario.storage.fencing === 'token';
       if (e.token === undefined) return both('caption.writeAccepted.title.noToken', t('caption.writeAccepted.noToken', { ...v, value }));
-      if (!fenced && e.token < highest) {
+      if (!fenced && !random && e.token < highest) {
         return both('caption.writeAccepted.title.stale', t('caption.writeAccepted.stale', { ...v, value, highest }));
       }
       if (!fenced) return both('caption.writeAccepted.title', t('caption.writeAccepted.unchecked', { ...v, value }));
       const gone = lease !== undefined && lease.endMs <= e.atMs && lease.endReason !== 'run-ended';
+      if (random) {
+        const note = gone && t('caption.writeAccepted.random.gone', v);
+        if (highest === 0) return both('caption.writeAccepted.title', join(t('caption.writeAccepted.first', { ...v, value }), note));
+        return both('caption.writeAccepted.title', join(t('caption.writeAccepted.random', { ...v, value, highest }), note));
+      }
       const unseen = gone && t('caption.writeAccepted.goneUnseen', v);
       if (highest === 0) return both('caption.writeAccepted.title', join(t('caption.writeAccepted.first', { ...v, value }), unseen));
       if (highest === e.token) return both('caption.writeAccepted.title', join(t('caption.writeAccepted.equal', { ...v, value }), unseen));
@@ -216,10 +235,13 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
       if (e.token === undefined) return both('caption.writeRejected.title.noToken', t('caption.writeRejected.noToken', { ...v, value }));
       const data = storageStateAt(trace, e.atMs).data;
       const highest = e.highestBefore ?? 0;
+      const live = liveLeaseAt(trace, e.atMs);
+      const holder = live !== undefined && live.holder === subject && live.token === e.token;
       return both(
         'caption.writeRejected.title',
         join(
-          t('caption.writeRejected', { ...v, highest, value }),
+          t(random ? 'caption.writeRejected.random' : 'caption.writeRejected', { ...v, highest, value }),
+          random && holder && t('caption.writeRejected.random.holder', v),
           data !== undefined ? t('caption.writeRejected.data', { data }) : undefined,
         ),
         { highest },

@@ -1,0 +1,104 @@
+/**
+ * Turning a whole scenario document (from a share link's `#s=`, an exported file or pasted JSON)
+ * back into what the learner saw: when it is a built-in scenario plus interventions (exports and
+ * share links merge the interventions into `faults` and `storage.fencing`), it reopens as that
+ * built-in with the same interventions, so the picker, the narration, the hints and Undo work as
+ * before; anything else opens as a custom scenario. Both give the same trace.
+ * @module
+ */
+import { toScenarioInput, type Fault, type Scenario } from '../model/scenario';
+import { BUILT_IN_SCENARIOS, loadBuiltInScenario } from '../scenarios';
+import { loadBuiltIn } from '../store/initial-state';
+import type { Intervention } from '../store/interventions';
+import { createLabStore, type LabStore } from '../store/store';
+
+/** What to open: a base scenario (built-in or custom), the interventions on it, and a moment. */
+export interface Opening {
+  /** The built-in the base is, or `null` for a custom scenario. */
+  baseId: string | null;
+  base: Scenario;
+  interventions: Intervention[];
+  /** Where to put the playhead (ms). */
+  atMs: number;
+}
+
+/** The document of a scenario without what interventions change (faults, the token check). */
+function withoutInterventions(s: Scenario): string {
+  return JSON.stringify(toScenarioInput({ ...s, storage: { ...s.storage, fencing: 'token' }, faults: [] }));
+}
+
+/** A fault the learner can add at the playhead, as that intervention; `undefined` for others. */
+function asIntervention(f: Fault): Intervention | undefined {
+  switch (f.kind) {
+    case 'pause':
+      return { kind: 'pause', client: f.client, atMs: f.atMs, forMs: f.forMs };
+    case 'crash':
+      return { kind: 'crash', client: f.client, atMs: f.atMs };
+    case 'expireLease':
+      return { kind: 'expireLease', atMs: f.atMs };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The interventions that turn `builtIn` into `scenario`, or `undefined` when `scenario` is not
+ * `builtIn` plus interventions: everything but the faults and the token check must be the same,
+ * `builtIn`'s faults must come first, and every extra fault must be one the learner can add (pause,
+ * crash, expire lease). A different token check becomes a `fencing` intervention (last).
+ */
+export function interventionsFrom(builtIn: Scenario, scenario: Scenario): Intervention[] | undefined {
+  if (withoutInterventions(builtIn) !== withoutInterventions(scenario)) return undefined;
+  const n = builtIn.faults.length;
+  if (scenario.faults.length < n) return undefined;
+  if (JSON.stringify(scenario.faults.slice(0, n)) !== JSON.stringify(builtIn.faults)) return undefined;
+  const out: Intervention[] = [];
+  for (const f of scenario.faults.slice(n)) {
+    const i = asIntervention(f);
+    if (!i) return undefined;
+    out.push(i);
+  }
+  if (scenario.storage.fencing !== builtIn.storage.fencing) out.push({ kind: 'fencing', fencing: scenario.storage.fencing });
+  return out;
+}
+
+/**
+ * How to open a validated scenario document: as the built-in with the same title plus
+ * interventions when it is one (loading that built-in's module), else as a custom scenario.
+ * Never rejects: if the built-in's chunk cannot load, it opens as a custom scenario.
+ */
+export async function openingFor(scenario: Scenario, atMs = 0): Promise<Opening> {
+  const custom: Opening = { baseId: null, base: scenario, interventions: [], atMs };
+  const meta = BUILT_IN_SCENARIOS.find((s) => s.title === scenario.title);
+  if (!meta) return custom;
+  try {
+    if (!(await loadBuiltInScenario(meta.id))) return custom;
+  } catch {
+    return custom;
+  }
+  const builtIn = loadBuiltIn(meta.id);
+  const interventions = interventionsFrom(builtIn, scenario);
+  return interventions ? { baseId: meta.id, base: builtIn, interventions, atMs } : custom;
+}
+
+const openings = new WeakMap<Scenario, Promise<Opening>>();
+
+/**
+ * {@link openingFor} at time 0, once per scenario object: the same promise each call, so React's
+ * `use` can wait on it during render. Never rejects.
+ */
+export function restoredOpening(scenario: Scenario): Promise<Opening> {
+  let p = openings.get(scenario);
+  if (!p) {
+    p = openingFor(scenario);
+    openings.set(scenario, p);
+  }
+  return p;
+}
+
+/** A new explainer store showing `opening` (its built-in's module must be loaded, as {@link openingFor} leaves it). */
+export function storeForOpening(opening: Opening): LabStore {
+  const store = createLabStore(opening.baseId ? { scenarioId: opening.baseId } : { scenario: opening.base });
+  store.getState().openWith(opening);
+  return store;
+}

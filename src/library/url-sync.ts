@@ -1,0 +1,85 @@
+/**
+ * Keeps the page URL in step with what the explainer shows, so the address bar is always a share
+ * link (`?scenario=ID&t=MS`, or `#s=…&t=`; see `share-link.ts`). It uses `history.replaceState`,
+ * never `pushState`: scrubbing must not flood the history. Writes are throttled (one per 250 ms at
+ * most, the last one always lands) and wait while the story plays; where the history cannot be
+ * written (a sandboxed frame) they are skipped silently.
+ *
+ * The other way round: pasting a share link that differs only in its `#s=…` into the address bar
+ * does not reload the page (a fragment change), so a `hashchange` opens the link's scenario here.
+ * @module
+ */
+import { reportNotices } from '../embed/notices';
+import { replaceUrl } from '../embed/safe';
+import type { LabState, LabStore } from '../store/store';
+import { openingFor } from './restore';
+import { shareUrlFor } from './share-link';
+
+/** The least time between two URL writes (real ms). */
+export const URL_WRITE_INTERVAL_MS = 250;
+
+/** What a URL depends on; a change of any of these (while not playing) rewrites it. */
+function signature(s: LabState): unknown[] {
+  return [s.baseId, s.scenario, s.interventions, Math.round(s.playheadMs), s.playing];
+}
+
+/**
+ * Opens the scenario of a link whose `#s=` changed (see the module comment). Problems with the link
+ * go to the page's notice, and the scenario on the timeline stays.
+ */
+export async function openHashLink(store: LabStore, search: string, hash: string): Promise<void> {
+  // The decoder validates with zod/mini: loaded only when a link actually changes (issue 7).
+  const { parseLocation } = await import('../links/location');
+  const parsed = parseLocation(search, hash);
+  reportNotices(parsed.problems.map((p) => p.message));
+  if (parsed.customScenario) store.getState().openWith(await openingFor(parsed.customScenario, parsed.timeMs ?? 0));
+}
+
+/**
+ * Starts writing `win`'s URL on every change of the store's scenario, interventions or moment.
+ * The page's first URL is left as it came until something changes.
+ * @returns a function that stops it (a pending write is dropped)
+ */
+export function startUrlSync(store: LabStore, win: Window = window, intervalMs = URL_WRITE_INTERVAL_MS): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastWrite = -Infinity;
+  let last = signature(store.getState());
+
+  const write = (): void => {
+    timer = undefined;
+    const s = store.getState();
+    if (s.playing) return; // written when playback stops
+    lastWrite = Date.now();
+    let href: string;
+    try {
+      href = win.location.href;
+    } catch {
+      return;
+    }
+    const url = shareUrlFor(href, s);
+    if (url && url !== href) replaceUrl(url, win);
+  };
+
+  const unsubscribe = store.subscribe((s) => {
+    const now = signature(s);
+    if (now.every((v, k) => v === last[k])) return;
+    last = now;
+    if (s.playing || timer !== undefined) return;
+    timer = setTimeout(write, Math.max(0, intervalMs - (Date.now() - lastWrite)));
+  });
+
+  const onHashChange = (): void => {
+    try {
+      void openHashLink(store, win.location.search, win.location.hash);
+    } catch {
+      // An unreadable location (an opaque frame): nothing to open.
+    }
+  };
+  win.addEventListener?.('hashchange', onHashChange);
+
+  return () => {
+    unsubscribe();
+    win.removeEventListener?.('hashchange', onHashChange);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The library's pure parts: share-link state, restoring a built-in plus interventions from a whole
+ * document, scenario file names and text, and the throttled URL writer.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decodeScenario, encodeScenario, parseLocation } from '../../src/links';
+import { interventionsFrom, openingFor } from '../../src/library/restore';
+import { readScenarioText, scenarioFileName, scenarioFileText } from '../../src/library/scenario-file';
+import { linkStateFor, shareUrlFor } from '../../src/library/share-link';
+import { startUrlSync } from '../../src/library/url-sync';
+import { parseScenario, simulate, toScenarioInput } from '../../src/model';
+import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
+import { applyInterventions, createLabStore, loadBuiltIn, type Intervention } from '../../src/store';
+
+const seed = loadBuiltIn('seed-gc-pause');
+const PAUSE: Intervention = { kind: 'pause', client: 'client-1', atMs: 101, forMs: 12_000 };
+
+describe('share link state', () => {
+  it('a built-in with no interventions is ?scenario=ID&t=MS', () => {
+    const s = { baseId: 'seed-gc-pause', interventions: [], scenario: seed, playheadMs: 10_100.4 };
+    expect(linkStateFor(s)).toEqual({ scenario: { kind: 'builtin', id: 'seed-gc-pause' }, timeMs: 10_100 });
+    expect(shareUrlFor('https://lab.example/fl/?lang=en#old', s)).toBe('https://lab.example/fl/?lang=en&scenario=seed-gc-pause&t=10100');
+  });
+
+  it('interventions put the whole effective scenario in #s= and the time in ?t=', () => {
+    const scenario = applyInterventions(seed, [PAUSE]);
+    const url = shareUrlFor('https://lab.example/', { baseId: 'seed-gc-pause', interventions: [PAUSE], scenario, playheadMs: 22_400 })!;
+    expect(url).toMatch(/^https:\/\/lab\.example\/\?t=22400#s=[A-Za-z0-9+\-$]+$/);
+    const parsed = parseLocation(new URL(url).search, new URL(url).hash);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.timeMs).toBe(22_400);
+    expect(parsed.scenario).toEqual({ kind: 'custom', input: toScenarioInput(scenario) });
+    expect(simulate(parsed.customScenario!).storageLog).toEqual(simulate(scenario).storageLog);
+  });
+
+  it('a custom scenario always travels whole', () => {
+    const custom = { ...seed, title: 'My own' };
+    const state = linkStateFor({ baseId: null, interventions: [], scenario: custom, playheadMs: 0 });
+    expect(state).toEqual({ scenario: { kind: 'custom', input: toScenarioInput(custom) }, timeMs: 0 });
+  });
+});
+
+describe('restoring a built-in plus interventions', () => {
+  it.each(ALL_BUILT_IN_SCENARIOS.map((s) => s.id))('%s with a pause, a crash, an expiry and the check switched round-trips', async (id) => {
+    const base = loadBuiltIn(id);
+    const client = base.clients[0]!.id;
+    const interventions: Intervention[] = [
+      { kind: 'pause', client, atMs: 500, forMs: 3000 },
+      { kind: 'crash', client, atMs: 9000 },
+      { kind: 'expireLease', atMs: 700 },
+      { kind: 'fencing', fencing: base.storage.fencing === 'token' ? 'off' : 'token' },
+    ];
+    const effective = applyInterventions(base, interventions);
+    // As a link or an export carries it: the document, validated again.
+    const reparsed = decodeScenario(encodeScenario(toScenarioInput(effective)));
+    expect(reparsed.ok).toBe(true);
+    if (!reparsed.ok) return;
+    expect(interventionsFrom(base, reparsed.scenario)).toEqual(interventions);
+    const opening = await openingFor(reparsed.scenario, 1234);
+    expect(opening).toEqual({ baseId: id, base, interventions, atMs: 1234 });
+  });
+
+  it('the built-in as written comes back with no interventions', async () => {
+    expect(await openingFor(seed)).toEqual({ baseId: 'seed-gc-pause', base: seed, interventions: [], atMs: 0 });
+  });
+
+  it('anything else opens as a custom scenario', async () => {
+    const delayed = { ...seed, faults: [...seed.faults, { kind: 'delay' as const, from: 'client-1', to: 'storage', nth: 1, extraMs: 500 }] };
+    expect(interventionsFrom(seed, delayed)).toBeUndefined(); // a delay is not an intervention
+    const otherPause = { ...seed, faults: [{ ...seed.faults[0]!, forMs: 5000 }] };
+    expect(interventionsFrom(seed, otherPause)).toBeUndefined(); // the built-in's own faults changed
+    const renamed = { ...seed, title: 'Not a built-in' };
+    expect(await openingFor(renamed)).toEqual({ baseId: null, base: renamed, interventions: [], atMs: 0 });
+    const edited = { ...seed, lease: { ...seed.lease, ttlMs: 5000 } };
+    expect((await openingFor(edited)).baseId).toBeNull();
+  });
+});
+
+describe('scenario files', () => {
+  it('names the file after the title', () => {
+    expect(scenarioFileName('Client 1 pauses for garbage collection')).toBe('client-1-pauses-for-garbage-collection.json');
+    expect(scenarioFileName("Client 1's write is held up in the network, and client 1 crashes")).toBe(
+      'client-1-s-write-is-held-up-in-the-network-and-client-1.json',
+    );
+    expect(scenarioFileName('Ünïcödé — Schlüssel')).toBe('unicode-schlussel.json');
+    expect(scenarioFileName('!!!')).toBe('scenario.json');
+  });
+
+  it('writes the effective scenario as a complete document that reads back to the same run', () => {
+    const effective = applyInterventions(seed, [PAUSE, { kind: 'fencing', fencing: 'off' }]);
+    const text = scenarioFileText(effective);
+    expect(text.endsWith('}\n')).toBe(true);
+    const doc = JSON.parse(text);
+    expect(doc.faults).toEqual([...seed.faults, { kind: 'pause', client: 'client-1', atMs: 101, forMs: 12_000 }]);
+    expect(doc.storage.fencing).toBe('off');
+    expect(doc.expect).toBeUndefined();
+    const back = readScenarioText(text);
+    expect(back.ok && simulate(back.scenario).storageLog).toEqual(simulate(effective).storageLog);
+    expect(parseScenario(doc).ok).toBe(true);
+  });
+
+  it('names every problem by its field path', () => {
+    const r = readScenarioText('{"format":"fencing-lab.scenario/v1","title":"x","lease":{"ttlMs":-1},"clients":[{"id":"c1","program":[{"op":"jump"}]}]}');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.issues.map((i) => i.path)).toEqual(expect.arrayContaining(['lease.ttlMs', 'clients[0].program[0].op']));
+    const bad = readScenarioText('{"format": ');
+    expect(!bad.ok && bad.issues[0]!.message).toMatch(/^not valid JSON/);
+    const empty = readScenarioText('  ');
+    expect(!empty.ok && empty.issues[0]!.message).toBe('Paste a scenario document first.');
+  });
+});
+
+describe('startUrlSync', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function fakeWindow(href = 'https://lab.example/?view=timeline') {
+    const listeners: Record<string, (() => void)[]> = {};
+    const win = {
+      listeners,
+      addEventListener: (type: string, l: () => void) => (listeners[type] ??= []).push(l),
+      removeEventListener: (type: string, l: () => void) => (listeners[type] = (listeners[type] ?? []).filter((x) => x !== l)),
+      location: {
+        href,
+        get search() {
+          return new URL(win.location.href).search;
+        },
+        get hash() {
+          return new URL(win.location.href).hash;
+        },
+      },
+      history: {
+        state: null,
+        replaceState: vi.fn((_s: unknown, _t: string, url: string) => {
+          win.location.href = url;
+        }),
+        pushState: vi.fn(),
+      },
+    };
+    return win;
+  }
+
+  it('replaces (never pushes) the URL, at most once per 250 ms, with the last state', () => {
+    const store = createLabStore();
+    const win = fakeWindow();
+    const stop = startUrlSync(store, win as unknown as Window);
+    expect(win.history.replaceState).not.toHaveBeenCalled(); // the first URL stays until something changes
+    for (let ms = 100; ms <= 2000; ms += 100) store.getState().seek(ms); // a fast scrub
+    vi.advanceTimersByTime(0);
+    expect(win.history.replaceState).toHaveBeenCalledTimes(1);
+    expect(win.location.href).toBe('https://lab.example/?view=timeline&scenario=seed-gc-pause&t=2000');
+    store.getState().seek(3000);
+    store.getState().seek(4000);
+    vi.advanceTimersByTime(249);
+    expect(win.history.replaceState).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(win.history.replaceState).toHaveBeenCalledTimes(2);
+    expect(win.location.href).toBe('https://lab.example/?view=timeline&scenario=seed-gc-pause&t=4000');
+    expect(win.history.pushState).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('waits while playing and writes once playback stops; interventions move the scenario to #s=', () => {
+    const store = createLabStore();
+    const win = fakeWindow('https://lab.example/');
+    const stop = startUrlSync(store, win as unknown as Window);
+    store.getState().play();
+    for (let i = 0; i < 50; i++) store.getState().tick(16);
+    vi.advanceTimersByTime(1000);
+    expect(win.history.replaceState).not.toHaveBeenCalled();
+    store.getState().pause();
+    vi.advanceTimersByTime(300);
+    expect(win.history.replaceState).toHaveBeenCalledTimes(1);
+    store.getState().seek(101);
+    store.getState().pauseClient('client-1', 12_000);
+    vi.advanceTimersByTime(300);
+    const url = new URL(win.location.href);
+    expect(url.searchParams.get('scenario')).toBeNull();
+    expect(url.searchParams.get('t')).toBe('101');
+    const parsed = parseLocation(url.search, url.hash);
+    expect(simulate(parsed.customScenario!).storageLog).toEqual(store.getState().trace.storageLog);
+    stop();
+  });
+
+  it('a link pasted over the current one (only #s= differs, no reload) opens its scenario', async () => {
+    const store = createLabStore();
+    const win = fakeWindow('https://lab.example/?t=0');
+    const stop = startUrlSync(store, win as unknown as Window);
+    const changed = applyInterventions(seed, [PAUSE]);
+    win.location.href = shareUrlFor('https://lab.example/', { baseId: 'seed-gc-pause', interventions: [PAUSE], scenario: changed, playheadMs: 5000 })!;
+    for (const l of win.listeners.hashchange ?? []) l();
+    await vi.waitFor(() => expect(store.getState().interventions).toEqual([PAUSE]));
+    expect(store.getState().baseId).toBe('seed-gc-pause');
+    expect(store.getState().playheadMs).toBe(5000);
+    stop();
+    expect(win.listeners.hashchange).toEqual([]);
+  });
+
+  it('a history that throws (a sandboxed frame) is skipped silently', () => {
+    const store = createLabStore();
+    const win = fakeWindow();
+    win.history.replaceState.mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const stop = startUrlSync(store, win as unknown as Window);
+    store.getState().seek(500);
+    expect(() => vi.advanceTimersByTime(300)).not.toThrow();
+    stop();
+  });
+});
