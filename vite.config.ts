@@ -2,6 +2,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
+import { inlineFavicon } from './src/build/inline-favicon';
+import { linguiCatalogues } from './src/build/lingui-catalogues';
 
 /**
  * Vite builds the app; Vitest runs three projects:
@@ -13,12 +15,20 @@ export default defineConfig(({ mode }) => ({
   base: './',
   // `vite build --mode single` (npm run build:single) inlines everything into one HTML file that
   // works from file:// with no network, for LMS upload and lecture halls.
-  plugins: mode === 'single' ? [react(), viteSingleFile()] : [react()],
+  // linguiCatalogues compiles the message catalogues (ICU) for Lingui's runtime; see its file.
+  // The single file also carries its favicon inline and copies no public/ files (embed.js, the icon):
+  // it must refer to nothing outside itself.
+  plugins: mode === 'single' ? [react(), linguiCatalogues(), inlineFavicon(), viteSingleFile()] : [react(), linguiCatalogues()],
   define: { 'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(mode === 'single') },
   build:
     mode === 'single'
-      ? { target: 'es2022', sourcemap: false, outDir: 'dist-single', emptyOutDir: true }
+      ? { target: 'es2022', sourcemap: false, outDir: 'dist-single', emptyOutDir: true, copyPublicDir: false }
       : { target: 'es2022', sourcemap: false, manifest: true },
+  // Embeds sandboxed WITHOUT allow-same-origin have the origin `null`: Chromium then loads the page's
+  // module script and stylesheet only if the server allows any origin. Hosts must send the same
+  // header (README, "Embed it"); the files are public and carry no credentials.
+  server: { headers: { 'Access-Control-Allow-Origin': '*' } },
+  preview: { headers: { 'Access-Control-Allow-Origin': '*' } },
   test: {
     projects: [
       {

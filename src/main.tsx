@@ -2,35 +2,75 @@
  * The page: reads the display parameters (`?view=`, `?embed=`, ...; see `embed/params.ts`) and shows
  * the explainer, the quiz, or both. The quiz is its own chunk, loaded only when shown.
  *
- * Bundle: the entry holds React, the styles and a layout skeleton; the explainer (model, scenarios,
- * views, motion's `m` components) is a separate chunk whose download starts as this module runs.
+ * Bundle (issue 7): the entry holds React, the styles and the working explainer with the default
+ * scenario: it is imported statically, so the first render is the explainer itself, not a
+ * placeholder. What it does not need at first is loaded on demand: motion's animation code (after
+ * the first render), other scenarios, other languages, the quiz, dialogs. `npm run budget` measures
+ * what is fetched before the explainer first appears (at most 95 KB gzip).
  * @module
  */
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/app.css';
+import { DisplayProvider, type Display } from './embed/display';
+import { EmbedReady } from './embed/EmbedReady';
+import { reportNotices } from './embed/notices';
+import { ParamNotice } from './embed/ParamNotice';
 import { parseDisplayParams } from './embed/params';
+import { isEmbedded } from './embed/protocol';
+import { startResizeReporter } from './embed/resize';
+import { browserLanguages, pickLocale } from './i18n/locale';
+import { PageLab as PageLabNow } from './embed/PageLab';
 import { Skeleton } from './views/Skeleton';
+import { applyTheme, initialTheme } from './views/theme';
 
-const { params } = parseDisplayParams(window.location.search);
-const scenarioId = new URLSearchParams(window.location.search).get('scenario') ?? undefined;
+const { params, notices } = parseDisplayParams(window.location.search);
+// Embedding (issue 5): ignored parameters go to the page's notice; `embed=1` drops the page chrome
+// (`data-embed` on <html> for the CSS); `controls=` picks the control groups.
+reportNotices(notices);
+document.documentElement.toggleAttribute('data-embed', params.embed);
+const display: Display = { embed: params.embed, controls: params.controls, instance: params.instance };
+// Theme before the first paint; language (`?lang=`, else the browser's) before any text renders:
+// the explainer and the quiz wait for the language's catalogue, loaded on demand.
+applyTheme(initialTheme(window.location.search));
+const locale = pickLocale(params.lang, browserLanguages());
+document.documentElement.lang = locale;
+const i18nReady = import('./i18n').then(async (m) => {
+  await m.setLocale(locale);
+  return m;
+});
 const showTimeline = params.view !== 'quiz';
 const showQuiz = params.view !== 'timeline';
-const explainer = showTimeline ? import('./views/App') : undefined;
-const FencingLab = lazy(() => explainer!.then((m) => ({ default: m.FencingLab })));
-const QuizPanel = lazy(() => import('./quiz/QuizPanel'));
+// The quiz alone gets its own spacing (quiz.css): without the explainer above it, it would touch the top edge.
+document.documentElement.toggleAttribute('data-quiz-only', !showTimeline);
+// The explainer as the URL opens it: `scenario`, `t`, `#s=` are read in `embed/PageLab.tsx`.
+// Static, not lazy: the explainer IS the first render. It waits only for a language other than
+// English (the skeleton shows meanwhile); English is in the bundle, so it renders at once.
+const PageLab = locale === 'en' ? PageLabNow : lazy(() => i18nReady.then(() => ({ default: PageLabNow })));
+// A quiz-only embed has no explainer bar, so its "Open in Fencing Lab" link comes on its own.
+const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(([m]) => m));
+const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(async ([m, i18n]) => (await i18n.whenLoaded(), m)));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {showTimeline && (
-      <Suspense fallback={<Skeleton />}>
-        <FencingLab {...(scenarioId ? { scenarioId } : {})} globalShortcuts={!showQuiz} />
-      </Suspense>
-    )}
-    {showQuiz && (
-      <Suspense fallback={null}>
-        <QuizPanel />
-      </Suspense>
-    )}
+    <DisplayProvider value={display}>
+      <ParamNotice />
+      {showTimeline && (
+        <Suspense fallback={<Skeleton />}>
+          <PageLab search={window.location.search} hash={window.location.hash} autoplay={params.autoplay} globalShortcuts={!showQuiz} />
+          <EmbedReady instance={params.instance} />
+        </Suspense>
+      )}
+      {showQuiz && (
+        <Suspense fallback={null}>
+          {params.embed && !showTimeline && <QuizOpenLink />}
+          <QuizPanel />
+          <EmbedReady instance={params.instance} />
+        </Suspense>
+      )}
+    </DisplayProvider>
   </StrictMode>,
 );
+
+// In a frame: tell the host page our height whenever it changes (fonts, late chunks, resizes).
+if (isEmbedded()) startResizeReporter(params.instance);

@@ -4,18 +4,16 @@
  *
  * The string is lz-string's `compressToEncodedURIComponent` of the scenario's JSON: only the
  * characters `A–Z a–z 0–9 + - $`, so it can sit in a URL hash (`#s=…`) without escaping.
- * Pure TypeScript: no DOM.
+ * Pure TypeScript: no DOM. Encoding lives in `encode.ts` (re-exported here); this module adds
+ * decoding, which validates with zod/mini and so is loaded only when a link carries `#s=`.
  * @module
  */
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
-import { formatIssue, parseScenario, type Scenario, type ScenarioInput, type ScenarioIssue } from '../model/scenario';
+import { decompressFromEncodedURIComponent } from 'lz-string';
+import { formatIssue, type Scenario, type ScenarioInput, type ScenarioIssue } from '../model/scenario';
+import { parseScenario } from '../model/validate';
+import { MAX_ENCODED_LENGTH } from './encode';
 
-/**
- * The longest encoded scenario a link may carry (characters). The built-in scenarios need 660 to 980;
- * the cap keeps a crafted link from making the decompressor build a huge string (its output can grow
- * with the square of its input: 5,651 characters can expand to 5 million).
- */
-export const MAX_ENCODED_LENGTH = 8_000;
+export { encodeScenario, MAX_ENCODED_LENGTH } from './encode';
 
 /** The message for a link whose scenario decompresses to only the start of a JSON document. */
 export const INCOMPLETE_MESSAGE = "The link's scenario is incomplete (it may have been cut off when copied).";
@@ -41,16 +39,6 @@ export type DecodeResult =
       /** The scenario validation issues, with field paths, when the document parsed but is invalid. */
       issues: ScenarioIssue[];
     };
-
-/**
- * Encodes a scenario document for a link. Round-trips exactly through {@link decodeScenario}.
- *
- * @param input A scenario document as it would be exported (interventions merged into `faults`).
- * @returns A string of `A–Z a–z 0–9 + - $` characters; empty input never occurs (a document is an object).
- */
-export function encodeScenario(input: ScenarioInput): string {
-  return compressToEncodedURIComponent(JSON.stringify(input));
-}
 
 /**
  * Decodes a link's scenario string. Never throws: an empty, overlong, garbled, truncated or invalid

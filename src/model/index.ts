@@ -3,5 +3,6 @@
  * @module
  */
 export * from './scenario';
+export * from './validate';
 export * from './trace';
 export { simulate, pyRepr } from './simulate';

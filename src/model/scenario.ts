@@ -1,17 +1,18 @@
 /**
- * The scenario format `fencing-lab.scenario/v1`: its schema, its defaults and its validation.
+ * The scenario format `fencing-lab.scenario/v1`: its types, its defaults and the conversion back to
+ * the file form. No validation library here: this module is part of the first render, and the
+ * built-in scenarios it normalizes are trusted (a test checks each one validates).
  *
  * A scenario is plain JSON that instructors write by hand and links carry, so it is a public
- * interface: unknown fields are errors (a typo must not silently do nothing), and every error names
- * the path of the field and what was expected, e.g.
- * `clients[1].program[0].op: expected one of acquire, write, read, work, release`.
+ * interface. Checking EXTERNAL input (files, links, `postMessage`) is `validate.ts`'s job
+ * (`parseScenario`): unknown fields are errors there, and every error names the path of the field
+ * and what was expected. That module uses zod/mini and is loaded only where such input is parsed.
  *
  * Every time is an integer number of simulated milliseconds (ms). The semantics the simulator gives
  * these fields are written down in `simulate.ts` and in `tests/cases/SEMANTICS.md`.
  *
  * @module
  */
-import * as z from 'zod/mini';
 
 /** The value of the required `format` field. */
 export const SCENARIO_FORMAT = 'fencing-lab.scenario/v1';
@@ -24,97 +25,66 @@ export const LEASE_SERVICE = 'lease-service';
 /** The id of the storage actor (the shared resource the lock protects). */
 export const STORAGE = 'storage';
 
-// zod/mini: the same validation as classic zod at a twentieth of the size (the full build would
-// add about 90 KB gzip to the first render).
-const wholeMs = (min: number) =>
-  z.number().check(z.int('expected a whole number of ms'), z.gte(min, `expected ${min} or more (ms)`));
-const ms = wholeMs(0);
-const positiveMs = wholeMs(1);
-const maxLen = (n: number) => z.maxLength(n, `expected at most ${n} characters`);
-const clientId = z
-  .string()
-  .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase letters, digits and dashes, e.g. "client-1"'), maxLen(40));
+/** The step kinds of a client's program. */
+export const OPS = ['acquire', 'write', 'read', 'work', 'release'] as const;
+/** The fault kinds. */
+export const FAULT_KINDS = ['pause', 'crash', 'expireLease', 'delay', 'partition'] as const;
 
-const acquireOp = z.strictObject({ op: z.literal('acquire') });
-const writeOp = z.strictObject({
-  op: z.literal('write'),
-  value: z.string().check(maxLen(200)),
-  prepareMs: z.optional(ms),
-});
-const readOp = z.strictObject({ op: z.literal('read') });
-const workOp = z.strictObject({ op: z.literal('work'), ms });
-const releaseOp = z.strictObject({ op: z.literal('release') });
+/**
+ * One step of a client's program: take the lock, write a value (after `prepareMs` of local work,
+ * ms), read, do `ms` of local work, release the lock.
+ */
+export type Op =
+  | { op: 'acquire' }
+  | { op: 'write'; value: string; prepareMs?: number | undefined }
+  | { op: 'read' }
+  | { op: 'work'; ms: number }
+  | { op: 'release' };
 
-const OPS = ['acquire', 'write', 'read', 'work', 'release'] as const;
+/** One fault: something that goes wrong at a given time (or to a given message). Times in simulated ms. */
+export type Fault =
+  | { kind: 'pause'; client: string; atMs: number; forMs: number }
+  | { kind: 'crash'; client: string; atMs: number }
+  | { kind: 'expireLease'; atMs: number }
+  | { kind: 'delay'; from: string; to: string; nth: number; extraMs: number }
+  | { kind: 'partition'; client: string; with: 'lease-service' | 'storage' | 'all'; atMs: number; forMs: number };
 
-const opSchema = z.discriminatedUnion('op', [acquireOp, writeOp, readOp, workOp, releaseOp]);
-
-const clientSchema = z.strictObject({
-  id: clientId,
-  name: z.optional(z.string().check(z.minLength(1, 'expected a non-empty name'), maxLen(40))),
-  startAtMs: z.optional(ms),
-  renewEveryMs: z.optional(ms),
-  checkLeaseBeforeWrite: z.optional(z.boolean()),
-  clockRate: z.optional(
-    z.number().check(z.gte(0.1, 'expected a clock rate from 0.1 to 10'), z.lte(10, 'expected a clock rate from 0.1 to 10')),
-  ),
-  program: z.array(opSchema).check(z.maxLength(200, 'expected at most 200 steps')),
-});
-
-const pauseFault = z.strictObject({ kind: z.literal('pause'), client: clientId, atMs: ms, forMs: positiveMs });
-const crashFault = z.strictObject({ kind: z.literal('crash'), client: clientId, atMs: ms });
-const expireLeaseFault = z.strictObject({ kind: z.literal('expireLease'), atMs: ms });
-const actorId = z.string();
-const delayFault = z.strictObject({
-  kind: z.literal('delay'),
-  from: actorId,
-  to: actorId,
-  nth: z.number().check(z.int('expected a whole number'), z.gte(1, 'expected 1 or more (nth counts from 1)')),
-  extraMs: positiveMs,
-});
-const partitionFault = z.strictObject({
-  kind: z.literal('partition'),
-  client: clientId,
-  with: z.enum(['lease-service', 'storage', 'all']),
-  atMs: ms,
-  forMs: positiveMs,
-});
-
-const FAULT_KINDS = ['pause', 'crash', 'expireLease', 'delay', 'partition'] as const;
-
-const faultSchema = z.discriminatedUnion('kind', [pauseFault, crashFault, expireLeaseFault, delayFault, partitionFault]);
-
-/** The zod schema of a scenario file, before cross-field checks and defaults. */
-export const scenarioSchema = z.strictObject({
-  $schema: z.optional(z.string()),
-  format: z.literal(SCENARIO_FORMAT),
-  title: z.string().check(z.minLength(1, 'expected a non-empty title'), maxLen(200)),
-  description: z.optional(z.string().check(maxLen(2000))),
-  lease: z.strictObject({
-    ttlMs: positiveMs,
-    firstToken: z.optional(
-      z.number().check(z.int('expected a whole number'), z.gte(0, 'expected 0 or more'), z.lte(1e9, 'expected at most 1000000000')),
-    ),
-    tokens: z.optional(z.enum(['monotonic', 'random'])),
-    seed: z.optional(z.number().check(z.int('expected a whole number'))),
-  }),
-  network: z.optional(z.strictObject({ latencyMs: z.optional(ms) })),
-  storage: z.optional(z.strictObject({ fencing: z.optional(z.enum(['token', 'off'])), fenceReads: z.optional(z.boolean()) })),
-  durationMs: z.optional(positiveMs.check(z.lte(MAX_DURATION_MS, `expected at most ${MAX_DURATION_MS} (10 minutes)`))),
-  clients: z.array(clientSchema).check(z.minLength(1, 'expected 1 to 8 clients'), z.maxLength(8, 'expected 1 to 8 clients')),
-  faults: z.optional(z.array(faultSchema).check(z.maxLength(200, 'expected at most 200 faults'))),
-  expect: z.optional(z.strictObject({ storageLog: z.array(z.string()) })),
-});
-
-/** A scenario exactly as written in a file (optional fields may be missing). */
-export type ScenarioInput = z.input<typeof scenarioSchema>;
-
-/** One step of a client's program. */
-export type Op = z.infer<typeof opSchema>;
-/** One fault: something that goes wrong at a given time (or to a given message). */
-export type Fault = z.infer<typeof faultSchema>;
 /** A fault kind: `pause`, `crash`, `expireLease`, `delay` or `partition`. */
 export type FaultKind = Fault['kind'];
+
+/** A client exactly as written in a file (optional fields may be missing). */
+export interface ClientInput {
+  id: string;
+  name?: string | undefined;
+  startAtMs?: number | undefined;
+  renewEveryMs?: number | undefined;
+  checkLeaseBeforeWrite?: boolean | undefined;
+  clockRate?: number | undefined;
+  program: Op[];
+}
+
+/**
+ * A scenario exactly as written in a file (optional fields may be missing). `validate.ts` checks at
+ * compile time that its zod schema describes exactly this type.
+ */
+export interface ScenarioInput {
+  $schema?: string | undefined;
+  format: typeof SCENARIO_FORMAT;
+  title: string;
+  description?: string | undefined;
+  lease: {
+    ttlMs: number;
+    firstToken?: number | undefined;
+    tokens?: 'monotonic' | 'random' | undefined;
+    seed?: number | undefined;
+  };
+  network?: { latencyMs?: number | undefined } | undefined;
+  storage?: { fencing?: 'token' | 'off' | undefined; fenceReads?: boolean | undefined } | undefined;
+  durationMs?: number | undefined;
+  clients: ClientInput[];
+  faults?: Fault[] | undefined;
+  expect?: { storageLog: string[] } | undefined;
+}
 
 /** A client with every default filled in. Times in simulated ms. */
 export interface Client {
@@ -172,7 +142,7 @@ export interface ScenarioIssue {
   message: string;
 }
 
-/** Thrown by {@link parseScenarioOrThrow}; carries every issue found. */
+/** Thrown by `parseScenarioOrThrow` (in `validate.ts`); carries every issue found. */
 export class ScenarioError extends Error {
   readonly issues: ScenarioIssue[];
   constructor(issues: ScenarioIssue[]) {
@@ -182,7 +152,7 @@ export class ScenarioError extends Error {
   }
 }
 
-/** The result of {@link parseScenario}: a scenario, or every issue found (never both). */
+/** The result of `parseScenario` (in `validate.ts`): a scenario, or every issue found (never both). */
 export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; issues: ScenarioIssue[] };
 
 /** Formats one issue as `path: message` (or just the message for the whole document). */
@@ -190,142 +160,17 @@ export function formatIssue(issue: ScenarioIssue): string {
   return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out;
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `"${value.length > 30 ? `${value.slice(0, 30)}…` : value}"`;
-  return `${typeof value} ${String(value)}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let cur: unknown = root;
-  for (const key of path) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<PropertyKey, unknown>)[key as string];
-  }
-  return cur;
-}
-
-function zodIssueMessage(issue: z.core.$ZodIssue, root: unknown): ScenarioIssue[] {
-  const path = formatPath(issue.path);
-  const got = valueAt(root, issue.path);
-  switch (issue.code) {
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => ({
-        path: formatPath([...issue.path, key]),
-        message: 'unknown field (check its spelling; see the scenario format)',
-      }));
-    case 'invalid_union': {
-      // A discriminated union whose discriminator (`op` or `kind`) is wrong or missing. Zod may
-      // point at the object or at the discriminator itself.
-      const isFault = issue.path.includes('faults');
-      const key = isFault ? 'kind' : 'op';
-      const options = isFault ? FAULT_KINDS : OPS;
-      const atKey = issue.path[issue.path.length - 1] === key;
-      const objPath = atKey ? issue.path.slice(0, -1) : issue.path;
-      const obj = valueAt(root, objPath);
-      if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) {
-        return [{ path: formatPath(objPath), message: `expected an object with "${key}", got ${describeType(obj)}` }];
-      }
-      const disc = (obj as Record<string, unknown>)[key];
-      return [
-        {
-          path: formatPath([...objPath, key]),
-          message: `expected one of ${options.join(', ')}${disc === undefined ? ' (missing)' : `, got ${describeType(disc)}`}`,
-        },
-      ];
-    }
-    case 'invalid_value': {
-      if (got === undefined) return [{ path, message: `required: expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}` }];
-      const values = issue.values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
-      return [
-        {
-          path,
-          message:
-            values.length === 1
-              ? `expected ${JSON.stringify(issue.values[0])}, got ${describeType(got)}`
-              : `expected one of ${values.join(', ')}, got ${describeType(got)}`,
-        },
-      ];
-    }
-    case 'invalid_type': {
-      if (got === undefined) return [{ path, message: `required: expected ${issue.expected}` }];
-      if ((issue.expected as string) === 'int') return [{ path, message: `${issue.message}, got ${describeType(got)}` }];
-      const expected = issue.expected === 'array' ? 'a list' : issue.expected === 'object' ? 'an object' : `a ${issue.expected}`;
-      return [{ path, message: `expected ${expected}, got ${describeType(got)}` }];
-    }
-    default:
-      return [{ path, message: `${issue.message}${got === undefined ? '' : `, got ${describeType(got)}`}` }];
-  }
-}
-
-/** Checks that need the whole document: unique ids, known client and actor ids. */
-function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
-  const issues: ScenarioIssue[] = [];
-  const ids = new Set<string>();
-  input.clients.forEach((c, i) => {
-    if (c.id === LEASE_SERVICE || c.id === STORAGE) {
-      issues.push({ path: `clients[${i}].id`, message: `"${c.id}" is reserved for the ${c.id.replace('-', ' ')}` });
-    } else if (ids.has(c.id)) {
-      issues.push({ path: `clients[${i}].id`, message: `duplicate client id "${c.id}"` });
-    }
-    ids.add(c.id);
-  });
-  const known = [...ids].join(', ');
-  const actors = new Set([...ids, LEASE_SERVICE, STORAGE]);
-  (input.faults ?? []).forEach((f, i) => {
-    if ('client' in f && !ids.has(f.client)) {
-      issues.push({ path: `faults[${i}].client`, message: `unknown client "${f.client}"; expected one of ${known}` });
-    }
-    if (f.kind === 'delay') {
-      for (const end of ['from', 'to'] as const) {
-        if (!actors.has(f[end])) {
-          issues.push({
-            path: `faults[${i}].${end}`,
-            message: `unknown actor "${f[end]}"; expected one of ${[...actors].join(', ')}`,
-          });
-        }
-      }
-      if (f.from === f.to) issues.push({ path: `faults[${i}].to`, message: 'expected an actor other than "from"' });
-      if (actors.has(f.from) && actors.has(f.to) && f.from !== f.to && !ids.has(f.from) && !ids.has(f.to)) {
-        issues.push({ path: `faults[${i}]`, message: 'the lease service and the storage never message each other; expected a client at one end' });
-      }
-    }
-  });
-  return issues;
-}
-
 /**
- * Validates a scenario (already parsed from JSON) and fills in its defaults.
+ * Fills in the defaults of a scenario that is already known to be valid: a built-in (a test checks
+ * each one with `parseScenario`) or the output of `parseScenario` itself. Does NOT validate; use
+ * `parseScenario` (`validate.ts`) for anything from outside the app.
  *
- * Never throws: bad input gives `{ ok: false, issues }`, each issue naming the field's path.
  * Source of the defaults: `renewEveryMs` = ttl/3 follows etcd's client, which sends a keepalive
  * every TTL/3 (etcd `clientv3` lease.go `sendKeepAliveLoop`).
  */
-export function parseScenario(input: unknown): ParseResult {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    return { ok: false, issues: [{ path: '', message: `expected a scenario object, got ${describeType(input)}` }] };
-  }
-  const result = scenarioSchema.safeParse(input);
-  if (!result.success) {
-    const issues = result.error.issues.flatMap((i) => zodIssueMessage(i, input));
-    return { ok: false, issues: dedupe(issues) };
-  }
-  const raw = result.data;
-  const cross = crossCheck(raw);
-  if (cross.length > 0) return { ok: false, issues: cross };
+export function normalizeScenario(raw: ScenarioInput): Scenario {
   const ttlMs = raw.lease.ttlMs;
-  const scenario: Scenario = {
+  return {
     format: SCENARIO_FORMAT,
     title: raw.title,
     description: raw.description ?? '',
@@ -350,41 +195,6 @@ export function parseScenario(input: unknown): ParseResult {
     faults: raw.faults ?? [],
     expect: raw.expect,
   };
-  return { ok: true, scenario };
-}
-
-function dedupe(issues: ScenarioIssue[]): ScenarioIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((i) => {
-    const k = formatIssue(i);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-/**
- * Like {@link parseScenario} but throws.
- * @throws {ScenarioError} listing every issue when the input is not a valid scenario.
- */
-export function parseScenarioOrThrow(input: unknown): Scenario {
-  const r = parseScenario(input);
-  if (!r.ok) throw new ScenarioError(r.issues);
-  return r.scenario;
-}
-
-/**
- * Parses scenario JSON text. A JSON syntax error becomes one issue with the parser's message.
- * Never throws.
- */
-export function parseScenarioText(text: string): ParseResult {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, issues: [{ path: '', message: `not valid JSON: ${(e as Error).message}` }] };
-  }
-  return parseScenario(data);
 }
 
 /**

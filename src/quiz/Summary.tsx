@@ -48,7 +48,7 @@ export function groupByScenario(missed: readonly { scenarioId: string | undefine
   const groups = new Map<string, ReviewGroup>();
   for (const m of missed) {
     if (!m.scenarioId) continue;
-    const g = groups.get(m.scenarioId) ?? { id: m.scenarioId, title: findBuiltIn(m.scenarioId)?.scenario.title, numbers: [] };
+    const g = groups.get(m.scenarioId) ?? { id: m.scenarioId, title: findBuiltIn(m.scenarioId)?.title, numbers: [] };
     g.numbers.push(m.n);
     groups.set(m.scenarioId, g);
   }

@@ -419,10 +419,10 @@ export const QUESTIONS: readonly Question[] = [
       },
       {
         id: 'version',
-        text: 'A znode version number (DDIA names cversion)',
+        text: 'The cversion of the parent lock node (DDIA’s suggestion)',
         correct: true,
         feedback:
-          'Right. “You can use the zxid or the znode version number as fencing token” (Kleppmann). DDIA names cversion, the count of changes to a znode’s children.',
+          'Right. DDIA suggests the cversion: the count of changes to a znode’s children, here the parent lock node, so it grows with every new lock znode. Not the lock znode’s own data version: that is 0 for every new lock znode. Kleppmann: “You can use the zxid or the znode version number as fencing token”.',
       },
       {
         id: 'sequence',

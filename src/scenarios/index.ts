@@ -1,48 +1,161 @@
 /**
  * The registry of built-in scenarios, in the order the picker shows them. The first is the default.
+ *
+ * Bundle (issue 7): only what the picker and the library show is here eagerly (id, title, summary),
+ * plus the default scenario itself, which the first render opens. Every other scenario module (its
+ * file, narration and hints: about 40 KB minified for all twelve) is its own chunk, loaded by
+ * {@link loadBuiltInScenario} when the learner opens it. `scenarios/all.ts` loads them all at once
+ * (the quiz, tests, tools). The real-systems reference is not imported here at all: ask
+ * `realSystemIdsFor(id)` in `src/realsystems` (load that module lazily in the UI).
  * @module
  */
-import { realSystemIdsFor } from '../realsystems';
-import { checkThenWrite } from './builtin/check-then-write';
-import { crashHolder } from './builtin/crash-holder';
-import { firstWriteWindow } from './builtin/first-write-window';
-import { firstWriteWindowFencedRead } from './builtin/first-write-window-fenced-read';
-import { jepsenThreeClients } from './builtin/jepsen-three-clients';
-import { keepaliveHolds } from './builtin/keepalive-holds';
-import { networkDelay } from './builtin/network-delay';
-import { partitionLeaseService } from './builtin/partition-lease-service';
-import { randomTokens } from './builtin/random-tokens';
 import { seedGcPause } from './builtin/seed-gc-pause';
-import { seedGcPauseUnfenced } from './builtin/seed-gc-pause-unfenced';
-import { slowClock } from './builtin/slow-clock';
 import type { BuiltInScenario } from './types';
 
 export type { BuiltInScenario, NarrationStep } from './types';
 export { findNarrationEvent, narrationAt, type ActiveNarration } from './narration';
 
+/** What lists of scenarios show without loading one: the same id, title and summary as the module. */
+export interface BuiltInScenarioMeta {
+  /** Stable id used in links: `?scenario=ID`. */
+  id: string;
+  /** The scenario file's `title`. */
+  title: string;
+  /** One-line summary for the scenario picker. */
+  summary: string;
+}
+
 /**
- * Every built-in scenario, default first. `realSystems` is filled from the real-systems reference,
- * whose entries list the scenarios they illustrate (one source of truth for the pairing).
+ * Every built-in scenario, default first: metadata only. `tests/model/scenarios.test.ts` checks
+ * each entry against its module (same order, title and summary).
  */
-export const BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
-  seedGcPause,
-  seedGcPauseUnfenced,
-  checkThenWrite,
-  networkDelay,
-  firstWriteWindow,
-  firstWriteWindowFencedRead,
-  keepaliveHolds,
-  crashHolder,
-  slowClock,
-  partitionLeaseService,
-  randomTokens,
-  jepsenThreeClients,
-].map((s) => ({ ...s, realSystems: realSystemIdsFor(s.id) }));
+export const BUILT_IN_SCENARIOS: readonly BuiltInScenarioMeta[] = [
+  {
+    id: 'seed-gc-pause',
+    title: 'Client 1 pauses for garbage collection',
+    summary: 'Client 1 pauses for garbage collection while holding the lock; the storage checks tokens.',
+  },
+  {
+    id: 'seed-gc-pause-unfenced',
+    title: 'Client 1 pauses for garbage collection, and the storage does not check tokens',
+    summary: 'The same pause, but the storage does not check tokens: the late write overwrites client 2.',
+  },
+  {
+    id: 'check-then-write',
+    title: 'Client 1 checks its lease, then pauses before the write leaves',
+    summary: 'Client 1 checks its lease right before writing, then pauses before the request leaves.',
+  },
+  {
+    id: 'network-delay',
+    title: "Client 1's write is held up in the network, and client 1 crashes",
+    summary: "Client 1's write is held up in the network for 20 s while client 1 crashes; no pause is needed.",
+  },
+  {
+    id: 'first-write-window',
+    title: 'The new holder has not written yet, so the late write still gets in',
+    summary: 'The new holder has not written yet, so the storage has not seen token 34 and the late write gets in.',
+  },
+  {
+    id: 'first-write-window-fenced-read',
+    title: 'The new holder reads with its token first, which closes the window',
+    summary: 'The new holder reads with its token right after acquiring, so the storage knows token 34 before the late write arrives.',
+  },
+  {
+    id: 'keepalive-holds',
+    title: 'Keepalives hold the lease through long work; client 2 waits its turn',
+    summary: 'A healthy holder renews its lease through 25 s of work; the waiting client queues until the release.',
+  },
+  {
+    id: 'crash-holder',
+    title: 'Client 1 crashes while holding the lock; the lease frees it',
+    summary: 'The holder crashes without releasing; the lease frees the lock when no keepalive comes.',
+  },
+  {
+    id: 'slow-clock',
+    title: "Client 1's clock runs at half speed, so it trusts an expired lease",
+    summary: "Client 1's clock runs at half speed, so its own lease check passes after the lease has expired; fencing still saves the storage.",
+  },
+  {
+    id: 'partition-lease-service',
+    title: 'Client 1 is cut off from the lease service but can still reach the storage',
+    summary: 'Client 1 loses contact with the lease service but not with the storage, and keeps writing after its lease is gone.',
+  },
+  {
+    id: 'random-tokens',
+    title: 'Random lock values instead of increasing tokens',
+    summary: 'Each grant carries a random value instead of a growing token: the storage rejects the real holder and accepts the stale one.',
+  },
+  {
+    id: 'jepsen-three-clients',
+    title: 'Three clients, a 2-second lease and process pauses',
+    summary: 'Three clients, a 2 s lease and two pauses: all three believe they hold the lock, and updates are lost.',
+  },
+];
 
 /** The id of the scenario that opens by default (the seed's story). */
 export const DEFAULT_SCENARIO_ID = 'seed-gc-pause';
 
-/** Finds a built-in scenario by id. */
-export function findBuiltIn(id: string): BuiltInScenario | undefined {
+/** Module loaders of every scenario but the default (each one its own chunk). */
+const LOADERS: Readonly<Record<string, () => Promise<BuiltInScenario>>> = {
+  'seed-gc-pause-unfenced': () => import('./builtin/seed-gc-pause-unfenced').then((m) => m.seedGcPauseUnfenced),
+  'check-then-write': () => import('./builtin/check-then-write').then((m) => m.checkThenWrite),
+  'network-delay': () => import('./builtin/network-delay').then((m) => m.networkDelay),
+  'first-write-window': () => import('./builtin/first-write-window').then((m) => m.firstWriteWindow),
+  'first-write-window-fenced-read': () => import('./builtin/first-write-window-fenced-read').then((m) => m.firstWriteWindowFencedRead),
+  'keepalive-holds': () => import('./builtin/keepalive-holds').then((m) => m.keepaliveHolds),
+  'crash-holder': () => import('./builtin/crash-holder').then((m) => m.crashHolder),
+  'slow-clock': () => import('./builtin/slow-clock').then((m) => m.slowClock),
+  'partition-lease-service': () => import('./builtin/partition-lease-service').then((m) => m.partitionLeaseService),
+  'random-tokens': () => import('./builtin/random-tokens').then((m) => m.randomTokens),
+  'jepsen-three-clients': () => import('./builtin/jepsen-three-clients').then((m) => m.jepsenThreeClients),
+};
+
+const loaded = new Map<string, BuiltInScenario>([[seedGcPause.id, seedGcPause]]);
+const pending = new Map<string, Promise<BuiltInScenario | undefined>>();
+
+/** Finds a built-in scenario's metadata by id (loaded or not); `undefined` for an unknown id. */
+export function findBuiltIn(id: string): BuiltInScenarioMeta | undefined {
   return BUILT_IN_SCENARIOS.find((s) => s.id === id);
+}
+
+/**
+ * The whole built-in scenario (file, narration, hints) if its module has been loaded (the default
+ * always is), else `undefined`. Synchronous: for views showing the scenario that is open.
+ */
+export function loadedBuiltIn(id: string): BuiltInScenario | undefined {
+  return loaded.get(id);
+}
+
+/**
+ * Loads a built-in scenario's module (once; later calls return the same promise, so React's `use`
+ * can wait on it). Resolves to `undefined` for an unknown id; rejects only if the chunk fails to
+ * load (e.g. the network is gone), and a later call then tries again.
+ */
+export function loadBuiltInScenario(id: string): Promise<BuiltInScenario | undefined> {
+  let p = pending.get(id);
+  if (!p) {
+    const done = loaded.get(id);
+    const load = Object.hasOwn(LOADERS, id) ? LOADERS[id] : undefined;
+    p = done
+      ? Promise.resolve(done)
+      : load
+        ? load().then(
+            (s) => {
+              loaded.set(id, s);
+              return s;
+            },
+            (err: unknown) => {
+              pending.delete(id);
+              throw err;
+            },
+          )
+        : Promise.resolve(undefined);
+    pending.set(id, p);
+  }
+  return p;
+}
+
+/** Marks modules as loaded (used by `all.ts`, which imports every one statically). */
+export function registerBuiltIns(list: readonly BuiltInScenario[]): void {
+  for (const s of list) loaded.set(s.id, s);
 }

@@ -18,7 +18,11 @@ export interface NarrationStep {
   text: string;
 }
 
-/** A scenario that ships with the app. */
+/**
+ * A scenario that ships with the app. The real-system notes that apply are listed by the reference
+ * itself: `realSystemIdsFor(id)` in `src/realsystems` (one source of truth for the pairing, and kept
+ * out of the first render).
+ */
 export interface BuiltInScenario {
   /** Stable id used in links: `?scenario=ID`. Lowercase letters, digits and dashes. */
   id: string;
@@ -30,6 +34,4 @@ export interface BuiltInScenario {
   narration: NarrationStep[];
   /** "What to try" hints for free play after the story. */
   tryThis: string[];
-  /** Ids of the real-system notes that apply (see the real-systems reference), if any. */
-  realSystems?: string[];
 }

@@ -20,8 +20,12 @@ export interface LabProviderProps extends InitOptions {
 }
 
 /** Creates one explainer's store (once) and provides it to its subtree. */
-export function LabProvider({ store, scenarioId, scenario, children }: LabProviderProps) {
-  const [value] = useState<LabStore>(() => store ?? createLabStore({ ...(scenarioId ? { scenarioId } : {}), ...(scenario ? { scenario } : {}) }));
+export function LabProvider({ store, scenarioId, scenario, timeMs, children }: LabProviderProps) {
+  const [value] = useState<LabStore>(
+    () =>
+      store ??
+      createLabStore({ ...(scenarioId ? { scenarioId } : {}), ...(scenario ? { scenario } : {}), ...(timeMs !== undefined ? { timeMs } : {}) }),
+  );
   return <LabContext.Provider value={value}>{children}</LabContext.Provider>;
 }
 

@@ -4,10 +4,10 @@
  * embedders can build a state without a store.
  * @module
  */
-import { parseScenario, type Scenario } from '../model/scenario';
+import { normalizeScenario, type Scenario } from '../model/scenario';
 import { simulate } from '../model/simulate';
 import type { Trace } from '../model/trace';
-import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn } from '../scenarios';
+import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn, loadedBuiltIn } from '../scenarios';
 import { DEFAULT_PAUSE_MS, applyInterventions, type Intervention } from './interventions';
 import { activityOf, buildWarp, eventTimes, type Speed, type TimeWarp } from './playback';
 
@@ -49,15 +49,16 @@ export function derive(base: Scenario, interventions: readonly Intervention[]): 
 }
 
 /**
- * Loads a built-in scenario by id.
- * @throws Error if the id is unknown or its file does not validate (a test checks all of them do).
+ * The scenario of a built-in whose module is loaded (the default always is; others after
+ * `loadBuiltInScenario(id)` from `src/scenarios`, or once `src/scenarios/all` is imported), with its
+ * defaults filled in. Built-ins are trusted: a test validates every one with `parseScenario`.
+ * @throws Error if the id is unknown or its module is not loaded yet.
  */
 export function loadBuiltIn(id: string): Scenario {
-  const found = findBuiltIn(id);
-  if (!found) throw new Error(`unknown built-in scenario "${id}"; expected one of ${BUILT_IN_SCENARIOS.map((s) => s.id).join(', ')}`);
-  const parsed = parseScenario(found.scenario);
-  if (!parsed.ok) throw new Error(`built-in scenario "${id}" is invalid: ${parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`);
-  return parsed.scenario;
+  const found = loadedBuiltIn(id);
+  if (found) return normalizeScenario(found.scenario);
+  if (!findBuiltIn(id)) throw new Error(`unknown built-in scenario "${id}"; expected one of ${BUILT_IN_SCENARIOS.map((s) => s.id).join(', ')}`);
+  throw new Error(`built-in scenario "${id}" is not loaded yet: await loadBuiltInScenario("${id}") first`);
 }
 
 /** Options for a new explainer: a built-in id (default: the seed) or a custom scenario. */
@@ -65,19 +66,23 @@ export interface InitOptions {
   scenarioId?: string;
   /** A validated custom scenario; takes precedence over `scenarioId`. */
   scenario?: Scenario;
+  /** Open paused at this simulated time (ms; a deep link's `t`), clamped to the run. Default 0. */
+  timeMs?: number;
 }
 
-/** Builds a fresh state: playhead at 0, paused, 1x, no interventions. */
+/** Builds a fresh state: playhead at 0 (or `timeMs`), paused, 1x, no interventions. */
 export function createInitialState(options: InitOptions = {}): LabData {
   const baseId = options.scenario ? null : (options.scenarioId ?? DEFAULT_SCENARIO_ID);
   const base = options.scenario ?? loadBuiltIn(baseId ?? DEFAULT_SCENARIO_ID);
+  const derived = derive(base, []);
+  const timeMs = options.timeMs !== undefined && Number.isFinite(options.timeMs) ? options.timeMs : 0;
   return {
     baseId,
     base,
     interventions: [],
     undoStack: [],
-    ...derive(base, []),
-    playheadMs: 0,
+    ...derived,
+    playheadMs: Math.min(derived.trace.endMs, Math.max(0, timeMs)),
     playing: false,
     speed: 1,
     pauseForMs: DEFAULT_PAUSE_MS,

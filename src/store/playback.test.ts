@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseScenario } from '../model/scenario';
+import { parseScenario } from '../model/validate';
 import { simulate } from '../model/simulate';
 import { loadBuiltIn } from './initial-state';
 import {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { createLabStore } from './store';
 
 const SEED_LOG = [
@@ -18,7 +19,8 @@ describe('createLabStore', () => {
     expect(s.scenario).toBe(s.base);
   });
 
-  it('gives every explainer its own state', () => {
+  it('gives every explainer its own state', async () => {
+    await loadBuiltInScenario('seed-gc-pause-unfenced');
     const a = createLabStore();
     const b = createLabStore({ scenarioId: 'seed-gc-pause-unfenced' });
     a.getState().stepNext();
@@ -144,15 +146,49 @@ describe('createLabStore', () => {
     expect(s().playheadMs).toBe(700);
   });
 
-  it('opening another scenario clears interventions and undo and rewinds', () => {
+  it('opening another scenario clears interventions and undo and rewinds', async () => {
     const store = createLabStore();
     const s = () => store.getState();
     s().seek(5000);
     s().crashClient('client-2');
-    s().openBuiltIn('seed-gc-pause-unfenced');
+    await s().openBuiltIn('seed-gc-pause-unfenced');
     expect(s().baseId).toBe('seed-gc-pause-unfenced');
     expect(s().interventions).toEqual([]);
     expect(s().undoStack).toEqual([]);
     expect(s().playheadMs).toBe(0);
+  });
+});
+
+describe('opening built-ins whose module is not loaded yet', () => {
+  it('createLabStore names the missing step instead of opening the wrong scenario', () => {
+    expect(loadedBuiltIn('keepalive-holds')).toBeUndefined();
+    expect(() => createLabStore({ scenarioId: 'keepalive-holds' })).toThrow('await loadBuiltInScenario("keepalive-holds") first');
+    expect(() => createLabStore({ scenarioId: 'nope' })).toThrow('unknown built-in scenario "nope"');
+  });
+
+  it('openBuiltIn loads the module, then opens it', async () => {
+    const store = createLabStore();
+    expect(loadedBuiltIn('crash-holder')).toBeUndefined();
+    const opening = store.getState().openBuiltIn('crash-holder');
+    expect(store.getState().baseId).toBe('seed-gc-pause');
+    await opening;
+    expect(store.getState().baseId).toBe('crash-holder');
+    expect(store.getState().base.title).toBe('Client 1 crashes while holding the lock; the lease frees it');
+  });
+
+  it('a later open wins over a built-in still loading', async () => {
+    await loadBuiltInScenario('seed-gc-pause-unfenced');
+    const store = createLabStore();
+    expect(loadedBuiltIn('slow-clock')).toBeUndefined();
+    const slow = store.getState().openBuiltIn('slow-clock');
+    await store.getState().openBuiltIn('seed-gc-pause-unfenced');
+    await slow;
+    expect(store.getState().baseId).toBe('seed-gc-pause-unfenced');
+  });
+
+  it('rejects an unknown id and leaves the run as it was', async () => {
+    const store = createLabStore();
+    await expect(store.getState().openBuiltIn('nope')).rejects.toThrow('unknown built-in scenario "nope"');
+    expect(store.getState().baseId).toBe('seed-gc-pause');
   });
 });

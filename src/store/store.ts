@@ -13,15 +13,28 @@ import {
   withFencing,
   type Intervention,
 } from './interventions';
+import { loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { createInitialState, derive, loadBuiltIn, type InitOptions, type LabData } from './initial-state';
 import { advancePlayhead, nextEventTime, prevEventTime, type Speed } from './playback';
 
 /** What the learner and the views can do. Times are simulated ms. */
 export interface LabActions {
-  /** Opens a built-in scenario: clears interventions and undo, rewinds to 0, stops. */
-  openBuiltIn(id: string): void;
+  /**
+   * Opens a built-in scenario: clears interventions and undo, rewinds to 0, stops. Synchronous when
+   * its module is loaded (the default always is); otherwise loads it first (its own chunk) and
+   * resolves once it is open. A later open (of any scenario) wins over one still loading.
+   * @returns a promise that rejects for an unknown id or a chunk that fails to load.
+   */
+  openBuiltIn(id: string): Promise<void>;
   /** Opens a validated custom scenario (no built-in id). */
   openScenario(scenario: Scenario): void;
+  /**
+   * Opens a base scenario with interventions already made, paused at `atMs` (clamped to the run;
+   * default 0), with an empty undo history: a share link, a reopened export, or going back to what
+   * the learner explored. `baseId` is the built-in the base came from (its module must be loaded) or
+   * `null` for a custom base.
+   */
+  openWith(opening: { baseId: string | null; base: Scenario; interventions?: readonly Intervention[]; atMs?: number }): void;
   play(): void;
   pause(): void;
   /** Play or pause; playing from the end starts again from 0. */
@@ -78,7 +91,10 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     };
     /** A learner's change: undoable. */
     const change = (next: Intervention[]): void => replace(next, [...get().undoStack, get().interventions]);
+    /** Counts opens, so a built-in that finishes loading after a later open is dropped. */
+    let opens = 0;
     const open = (base: Scenario, baseId: string | null): void => {
+      opens += 1;
       set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
     };
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
@@ -87,8 +103,24 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     return {
       ...createInitialState(options),
 
-      openBuiltIn: (id) => open(loadBuiltIn(id), id),
+      openBuiltIn: (id) => {
+        if (loadedBuiltIn(id)) {
+          open(loadBuiltIn(id), id);
+          return Promise.resolve();
+        }
+        const ticket = opens;
+        return loadBuiltInScenario(id).then((found) => {
+          if (!found) throw new Error(`unknown built-in scenario "${id}"`);
+          if (opens === ticket) open(loadBuiltIn(id), id);
+        });
+      },
       openScenario: (scenario) => open(scenario, null),
+      openWith: ({ baseId, base, interventions = [], atMs = 0 }) => {
+        opens += 1;
+        const derived = derive(base, interventions);
+        const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
+        set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
+      },
 
       play: () => {
         const s = get();

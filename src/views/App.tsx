@@ -4,11 +4,21 @@
  * `styles/app.css`, which the page imports (see `main.tsx`).
  * @module
  */
-import { useRef } from 'react';
+import { use, useEffect, useRef } from 'react';
+import { useControl, useDisplay } from '../embed/display';
+import { EmbedBar } from '../embed/EmbedBar';
+import { prefersReducedMotion } from '../embed/safe';
+import { GoFurtherSlot } from '../library/GoFurtherSlot';
+import { useUrlSync } from '../library/useUrlSync';
 import type { Scenario } from '../model/scenario';
-import { findBuiltIn } from '../scenarios';
-import { LabProvider } from '../store/context';
+import { findBuiltIn, loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
+import { LabProvider, useLabStore } from '../store/context';
 import type { LabStore } from '../store/store';
+import { DisplayActionsProvider, useDisplayState } from './a11y/display-actions';
+import { EventTable } from './a11y/EventTable';
+import { LiveAnnouncer } from './a11y/LiveAnnouncer';
+import { ShortcutHelp } from './a11y/ShortcutHelp';
+import { PresenterBar } from './a11y/Toolbar';
 import { CaptionPanel } from './CaptionPanel';
 import { Header } from './Header';
 import { usePlaybackLoop } from './hooks/usePlaybackLoop';
@@ -29,39 +39,79 @@ export interface FencingLabProps {
   store?: LabStore;
   /** Take the keyboard shortcuts when focus is on the page itself, not only inside the explainer. */
   globalShortcuts?: boolean;
+  /** Open paused at this simulated time (ms; a link's `t`), clamped to the run. */
+  timeMs?: number;
+  /** Start playing once shown (`autoplay=1`); ignored when the reader prefers reduced motion. */
+  autoplay?: boolean;
+  /** Keep the page URL a share link of what is shown (history.replaceState; not in embeds). */
+  syncUrl?: boolean;
 }
 
-function Explainer({ globalShortcuts }: { globalShortcuts: boolean }) {
+function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: boolean; autoplay: boolean; syncUrl: boolean }) {
   const root = useRef<HTMLDivElement>(null);
-  usePlaybackLoop();
-  useShortcuts(root, globalShortcuts);
+  const store = useLabStore();
+  // Embed mode (`embed=1`) swaps the page header for a compact bar; `controls=` hides groups.
+  const { embed } = useDisplay();
+  const interventions = useControl('interventions');
+  // Runs only while playing and in view: paused, a hidden tab or an embed scrolled away cost nothing.
+  usePlaybackLoop(root);
+  useUrlSync(syncUrl && !embed);
+  // Display state (presenter mode, keyboard help) and its keys: `?`, `p`, Esc.
+  const display = useDisplayState(root);
+  useShortcuts(root, globalShortcuts, {
+    help: display.openHelp,
+    present: display.togglePresenting,
+    escape: () => {
+      if (!display.presenting) return false;
+      display.stopPresenting();
+      return true;
+    },
+  });
+  useEffect(() => {
+    if (autoplay && !prefersReducedMotion()) store.getState().play();
+  }, [autoplay, store]);
   return (
-    <div className="fl-app" ref={root}>
-      <Header />
+    <DisplayActionsProvider value={display}>
+    <div className={`${embed ? 'fl-app fl-app--embed' : 'fl-app'}${display.presenting ? ' fl-app--presenter' : ''}`} ref={root}>
+      {display.presenting ? <PresenterBar /> : embed ? <EmbedBar /> : <Header />}
       <main className="fl-main">
         <div className="fl-stage">
           <section className="fl-card fl-stage__card">
             <Timeline />
             <CaptionPanel />
             <Transport />
+            <EventTable />
           </section>
         </div>
         <aside className="fl-side">
           <StoragePanel />
-          <Interventions />
+          {interventions && <Interventions />}
         </aside>
+        {/* "Try this", real systems and the explorer: below the fold, loaded once the page is idle. */}
+        {!embed && !display.presenting && <GoFurtherSlot />}
       </main>
+      <LiveAnnouncer />
+      <ShortcutHelp open={display.helpOpen} onClose={display.closeHelp} />
     </div>
+    </DisplayActionsProvider>
   );
 }
 
 /** A complete explainer. */
-export function FencingLab({ scenarioId: requested, scenario, store, globalShortcuts = false }: FencingLabProps) {
+export function FencingLab({ scenarioId: requested, scenario, store, globalShortcuts = false, timeMs, autoplay = false, syncUrl = false }: FencingLabProps) {
   const scenarioId = requested && findBuiltIn(requested) ? requested : undefined;
+  // Built-ins other than the default are chunks of their own: suspend until this one has loaded
+  // (`use` may be called conditionally; the page's nearest Suspense boundary shows meanwhile).
+  if (scenarioId && !store && !scenario && !loadedBuiltIn(scenarioId)) use(loadBuiltInScenario(scenarioId));
   return (
-    <LabProvider {...(store ? { store } : {})} {...(scenarioId ? { scenarioId } : {})} {...(scenario ? { scenario } : {})}>
+    <LabProvider
+      {...(store ? { store } : {})}
+      {...(scenarioId ? { scenarioId } : {})}
+      {...(scenario ? { scenario } : {})}
+      {...(timeMs !== undefined ? { timeMs } : {})}
+    >
       <MotionProvider>
-        <Explainer globalShortcuts={globalShortcuts} />
+        <Explainer globalShortcuts={globalShortcuts} autoplay={autoplay} syncUrl={syncUrl} />
       </MotionProvider>
     </LabProvider>
   );

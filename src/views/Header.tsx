@@ -6,9 +6,13 @@
  */
 import { useId } from 'react';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useControl } from '../embed/display';
+import { EmbedButton } from '../embed/EmbedButton';
 import { useT } from '../i18n';
+import { ScenarioActions } from '../library/ScenarioActions';
 import { BUILT_IN_SCENARIOS, findBuiltIn } from '../scenarios';
 import { useLab } from '../store/context';
+import { Toolbar } from './a11y/Toolbar';
 
 /** The native scenario picker with the chosen scenario's summary. */
 export function ScenarioPicker() {
@@ -18,23 +22,36 @@ export function ScenarioPicker() {
   const title = useLab((s) => s.base.title);
   const openBuiltIn = useLab((s) => s.openBuiltIn);
   const summary = baseId ? findBuiltIn(baseId)?.summary : undefined;
+  // A built-in summary describes the scenario as written: once the token check is toggled away
+  // from it, show a note instead of a summary that contradicts the switch.
+  const fencing = useLab((s) => s.scenario.storage.fencing);
+  const writtenFencing = useLab((s) => s.base.storage.fencing);
+  const toggled = summary !== undefined && fencing !== writtenFencing;
   return (
     <div className="fl-picker">
       <label htmlFor={id} className="fl-field__label">
         {t('header.scenario')}
       </label>
       <div className="fl-select">
-        <select id={id} value={baseId ?? ''} onChange={(e) => e.currentTarget.value && openBuiltIn(e.currentTarget.value)} aria-describedby={`${id}-summary`}>
+        <select
+          id={id}
+          value={baseId ?? ''}
+          onChange={(e) => {
+            const next = e.currentTarget.value;
+            if (next) void openBuiltIn(next);
+          }}
+          aria-describedby={`${id}-summary`}
+        >
           {baseId === null && <option value="">{`${t('header.custom')}: ${title}`}</option>}
           {BUILT_IN_SCENARIOS.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.scenario.title}
+              {s.title}
             </option>
           ))}
         </select>
       </div>
       <p id={`${id}-summary`} className="fl-picker__summary">
-        {summary ?? title}
+        {toggled ? t(fencing === 'token' ? 'header.fencingToggled.on' : 'header.fencingToggled.off') : (summary ?? title)}
       </p>
     </div>
   );
@@ -78,6 +95,10 @@ export function FencingSwitch() {
 /** The page header. */
 export function Header() {
   const t = useT();
+  // `controls=` (embed/params.ts) may leave out the picker, the token check or the Embed button.
+  const scenarios = useControl('scenarios');
+  const interventions = useControl('interventions');
+  const share = useControl('share');
   return (
     <header className="fl-header">
       <div className="fl-brand">
@@ -93,9 +114,12 @@ export function Header() {
         </div>
       </div>
       <div className="fl-header__controls">
-        <ScenarioPicker />
-        <FencingSwitch />
+        {scenarios && <ScenarioPicker />}
+        {interventions && <FencingSwitch />}
+        {(scenarios || share) && <ScenarioActions library={scenarios} share={share} />}
+        {share && <EmbedButton />}
       </div>
+      <Toolbar />
     </header>
   );
 }

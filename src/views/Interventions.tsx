@@ -4,7 +4,7 @@
  * check is switched in the header (it applies to the whole run) and listed here too.
  * @module
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
@@ -14,6 +14,7 @@ import type { Intervention } from '../store/interventions';
 import { MAX_PAUSE_MS, MIN_PAUSE_MS } from '../store/interventions';
 import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
+import { usePlayheadText } from './timeline/playhead-hooks';
 
 /** The chip text of an intervention. */
 export function describeIntervention(i: Intervention, scenario: Scenario, t: Translate): string {
@@ -45,25 +46,61 @@ function PauseLength() {
   // A local draft, so the field can be empty or half-typed; committed when it parses.
   const [draft, setDraft] = useState(String(pauseForMs / 1000));
   useEffect(() => setDraft(String(pauseForMs / 1000)), [pauseForMs]);
+  const errorId = useId();
+  const valid = (text: string): boolean => {
+    const v = Number(text);
+    return text.trim() !== '' && Number.isFinite(v) && v * 1000 >= MIN_PAUSE_MS && v * 1000 <= MAX_PAUSE_MS;
+  };
+  // An out-of-range or unreadable entry stays in the field with a message; pauses keep the last valid length.
+  const invalid = !valid(draft);
   return (
-    <label className="fl-field">
-      <span className="fl-field__label">{t('intervene.pauseFor')}</span>
+    <div className="fl-field">
+      <label className="fl-field__label" htmlFor={`${errorId}-input`}>
+        {t('intervene.pauseFor')}
+      </label>
       <input
+        id={`${errorId}-input`}
         type="number"
         inputMode="decimal"
         min={MIN_PAUSE_MS / 1000}
         max={MAX_PAUSE_MS / 1000}
         step={0.5}
         value={draft}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
         onChange={(e) => {
           setDraft(e.currentTarget.value);
-          const v = Number(e.currentTarget.value);
-          if (e.currentTarget.value !== '' && Number.isFinite(v) && v > 0) setPauseForMs(v * 1000);
+          if (valid(e.currentTarget.value)) setPauseForMs(Number(e.currentTarget.value) * 1000);
         }}
-        onBlur={() => setDraft(String(pauseForMs / 1000))}
+        onBlur={() => {
+          if (!invalid) setDraft(String(pauseForMs / 1000));
+        }}
       />
-    </label>
+      {invalid && (
+        <p id={errorId} className="fl-field-error fl-small">
+          {t('intervene.pauseFor.invalid', { min: MIN_PAUSE_MS / 1000, max: MAX_PAUSE_MS / 1000, current: pauseForMs / 1000 })}
+        </p>
+      )}
+    </div>
   );
+}
+
+// Icons as constant elements: React skips them when the panel re-renders (each time the playhead
+// crosses an event), and a lucide icon is not free to render.
+const ICON = {
+  snowflake: <Snowflake size={15} aria-hidden="true" />,
+  poweroff: <PowerOff size={15} aria-hidden="true" />,
+  hourglass: <Hourglass size={15} aria-hidden="true" />,
+  undo2: <Undo2 size={15} aria-hidden="true" />,
+  x: <X size={14} aria-hidden="true" />,
+};
+
+/** The panel's heading with the playhead's time: the only part that changes every tenth of a second while playing. */
+function InterventionsHeading() {
+  const t = useT();
+  const ref = useRef<HTMLHeadingElement>(null);
+  usePlayheadText(ref, (ms) => t('intervene.heading', { at: (Math.round(ms / 100) / 10).toFixed(1) }), [t]);
+  return <h2 ref={ref} id="fl-intervene-h" className="fl-card__title" />;
 }
 
 /** The interventions panel. */
@@ -72,8 +109,10 @@ export function Interventions() {
   const trace = useLab((s) => s.trace);
   const base = useLab((s) => s.base);
   const interventions = useLab((s) => s.interventions);
-  const canUndo = useLab((s) => s.undoStack.length > 0);
-  const tenths = useLab((s) => Math.round(s.playheadMs / 100));
+  const undoLeft = useLab((s) => s.undoStack.length);
+  const canUndo = undoLeft > 0;
+  // Where focus goes when the control that had it disappears or is disabled (the last Undo, a removed chip).
+  const changesHeadRef = useRef<HTMLHeadingElement>(null);
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const pauseClient = useLab((s) => s.pauseClient);
   const crashClient = useLab((s) => s.crashClient);
@@ -90,9 +129,7 @@ export function Interventions() {
   return (
     <section className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
       <header className="fl-card__head">
-        <h2 id="fl-intervene-h" className="fl-card__title">
-          {t('intervene.heading', { at: (tenths / 10).toFixed(1) })}
-        </h2>
+        <InterventionsHeading />
       </header>
       <p className="fl-muted fl-small">{t('intervene.help')}</p>
       <PauseLength />
@@ -108,11 +145,11 @@ export function Interventions() {
               </span>
               <span className="fl-clients__actions">
                 <button type="button" className="fl-btn" onClick={() => pauseClient(c.id)} disabled={gone} title={why}>
-                  <Snowflake size={15} aria-hidden="true" />
+                  {ICON.snowflake}
                   {t('intervene.pause', { client: c.name })}
                 </button>
                 <button type="button" className="fl-btn fl-btn--danger" onClick={() => crashClient(c.id)} disabled={gone} title={why}>
-                  <PowerOff size={15} aria-hidden="true" />
+                  {ICON.poweroff}
                   {t('intervene.crash', { client: c.name })}
                 </button>
               </span>
@@ -121,14 +158,25 @@ export function Interventions() {
         })}
       </ul>
       <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease} title={hasLease ? undefined : t('intervene.expire.none')}>
-        <Hourglass size={15} aria-hidden="true" />
+        {ICON.hourglass}
         {t('intervene.expire')}
       </button>
       <div className="fl-changes">
         <div className="fl-changes__head">
-          <h3 className="fl-changes__title">{t('intervene.list')}</h3>
-          <button type="button" className="fl-btn fl-btn--ghost" onClick={undo} disabled={!canUndo}>
-            <Undo2 size={15} aria-hidden="true" />
+          <h3 ref={changesHeadRef} tabIndex={-1} className="fl-changes__title">
+            {t('intervene.list')}
+          </h3>
+          <button
+            type="button"
+            className="fl-btn fl-btn--ghost"
+            onClick={() => {
+              const last = undoLeft === 1;
+              undo();
+              if (last) changesHeadRef.current?.focus();
+            }}
+            disabled={!canUndo}
+          >
+            {ICON.undo2}
             {t('intervene.undo')}
           </button>
         </div>
@@ -141,8 +189,12 @@ export function Interventions() {
               return (
                 <li key={`${k}-${text}`} className={`fl-chip fl-chip--${i.kind}`}>
                   <span>{text}</span>
-                  <button type="button" className="fl-chip__remove" onClick={() => removeIntervention(k)} aria-label={t('intervene.remove', { what: text })}>
-                    <X size={14} aria-hidden="true" />
+                  <button type="button" className="fl-chip__remove" onClick={() => {
+                      removeIntervention(k);
+                      changesHeadRef.current?.focus();
+                    }}
+                    aria-label={t('intervene.remove', { what: text })}>
+                    {ICON.x}
                   </button>
                 </li>
               );

@@ -1,7 +1,8 @@
 /**
- * The placeholder shown for the few milliseconds while the explainer's code arrives: the same
- * layout (header, timeline card, side panels) as grey blocks, so nothing jumps when it is replaced.
- * It has no text of its own and imports nothing heavy; it is part of the first-render bundle.
+ * The placeholder shown while something the first render waits for arrives: another language's
+ * catalogue (English is in the bundle, so English pages never show it) or a built-in scenario that
+ * is its own chunk (`?scenario=`). The same layout (header, timeline card, side panels) as grey
+ * blocks, so nothing jumps when it is replaced. It has no text of its own and imports nothing heavy.
  * @module
  */
 

@@ -4,12 +4,16 @@
  * @module
  */
 import { useMemo } from 'react';
-import { m } from 'motion/react';
+import { M } from './MotionProvider';
 import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
 import { pyRepr } from '../model/simulate';
 import { useLab, useLabStore } from '../store/context';
 import { storageStateAt, storageVersionAt } from '../store/derive';
+
+/** Constant icon elements: React skips them when the panel re-renders. */
+const CHECK = <Check size={14} aria-hidden="true" />;
+const CROSS = <X size={14} aria-hidden="true" />;
 
 /** The storage panel. Re-renders only when a decision is crossed. */
 export function StoragePanel() {
@@ -50,7 +54,7 @@ export function StoragePanel() {
           {state.decisions.map((d) => {
             const stale = d.accepted && d.token !== undefined && d.token < d.highestBefore;
             return (
-              <m.li
+              <M.li
                 key={d.messageId}
                 initial={{ opacity: 0, x: -8 }}
                 animate={{ opacity: 1, x: 0 }}
@@ -58,11 +62,11 @@ export function StoragePanel() {
                 className={d.accepted ? (stale ? 'fl-log__line fl-log__line--stale' : 'fl-log__line fl-log__line--ok') : 'fl-log__line fl-log__line--bad'}
               >
                 <span className="fl-log__icon">
-                  {d.accepted ? <Check size={14} aria-hidden="true" /> : <X size={14} aria-hidden="true" />}
+                  {d.accepted ? CHECK : CROSS}
                   <span className="fl-visually-hidden">{d.accepted ? t('storage.accepted') : t('storage.rejected')}</span>
                 </span>
                 <span className="fl-log__text">{d.text}</span>
-              </m.li>
+              </M.li>
             );
           })}
         </ol>

@@ -2,25 +2,60 @@
  * Playback controls: restart, previous event, play/pause, next event, go to end, speed, and a
  * scrubber over simulated time. On the scrubber the arrow keys step between events and Space plays
  * or pauses, like the page's shortcuts; Home and End keep their native meaning (start, end).
+ *
+ * While playing, nothing here re-renders every frame (issue 7): the scrubber's thumb, fill and spoken
+ * value and the time are written on their elements (the text only when the tenth of a second it
+ * shows changes), and the event ticks re-render when the playhead crosses an event.
  * @module
  */
 import { ChevronFirst, ChevronLast, Pause, Play, StepBack, StepForward } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { memo, useRef, type KeyboardEvent } from 'react';
+import { useControl } from '../embed/display';
 import { useT } from '../i18n';
-import { useLab } from '../store/context';
+import { useLab, useLabStore } from '../store/context';
 import { seconds } from '../store/derive';
 import { SPEEDS } from '../store/playback';
+import { usePlayheadFrame, usePlayheadText } from './timeline/playhead-hooks';
+
+/** The event marks above the scrubber; those at or before the playhead are marked past. */
+const ScrubberTicks = memo(function ScrubberTicks({ times, endMs }: { times: readonly number[]; endMs: number }) {
+  // Re-render only when the playhead crosses an event: the number of event times passed.
+  const passed = useLab((s) => (s.playheadMs >= endMs ? times.length : times.filter((ms) => ms <= s.playheadMs).length));
+  return (
+    <div className="fl-scrubber__ticks" aria-hidden="true">
+      {endMs > 0 && times.map((ms, i) => <span key={ms} style={{ left: `${(ms / endMs) * 100}%` }} className={i < passed ? 'is-past' : undefined} />)}
+    </div>
+  );
+});
 
 function Scrubber() {
   const t = useT();
-  const playheadMs = useLab((s) => s.playheadMs);
   const endMs = useLab((s) => s.trace.endMs);
   const times = useLab((s) => s.times);
   const seek = useLab((s) => s.seek);
   const stepNext = useLab((s) => s.stepNext);
   const stepPrev = useLab((s) => s.stepPrev);
-  const pct = endMs > 0 ? (playheadMs / endMs) * 100 : 0;
   const togglePlay = useLab((s) => s.togglePlay);
+  const input = useRef<HTMLInputElement>(null);
+  const store = useLabStore();
+  // Thumb and fill follow the playhead every frame without a render (the input is uncontrolled).
+  // Written only when the thumb would move (a thousandth of the run, under a pixel on any screen):
+  // each write restyles and repaints the control.
+  const shownAt = useRef(-1);
+  usePlayheadFrame(
+    (ms) => {
+      const el = input.current;
+      if (!el) return;
+      const step = Math.round(endMs > 0 ? (ms / endMs) * 1000 : 0);
+      // While paused the value is always exact (it is the slider's spoken value).
+      if (step === shownAt.current && store.getState().playing) return;
+      shownAt.current = step;
+      el.value = String(ms);
+      el.style.setProperty('--fl-progress', `${endMs > 0 ? (ms / endMs) * 100 : 0}%`);
+    },
+    [endMs],
+  );
+  usePlayheadText(input, (ms) => t('controls.scrubberValue', { now: seconds(ms), end: seconds(endMs) }), [t, endMs], 'aria-valuetext');
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowRight' || e.key === 'ArrowUp') stepNext();
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') stepPrev();
@@ -30,19 +65,16 @@ function Scrubber() {
   };
   return (
     <div className="fl-scrubber">
-      <div className="fl-scrubber__ticks" aria-hidden="true">
-        {endMs > 0 && times.map((ms) => <span key={ms} style={{ left: `${(ms / endMs) * 100}%` }} className={ms <= playheadMs ? 'is-past' : undefined} />)}
-      </div>
+      <ScrubberTicks times={times} endMs={endMs} />
       <input
+        ref={input}
         type="range"
         className="fl-scrubber__input"
         min={0}
         max={endMs}
         step="any"
-        value={playheadMs}
+        defaultValue={0}
         aria-label={t('controls.scrubber')}
-        aria-valuetext={t('controls.scrubberValue', { now: seconds(playheadMs), end: seconds(endMs) })}
-        style={{ ['--fl-progress' as string]: `${pct}%` }}
         onChange={(e) => seek(Math.round(Number(e.currentTarget.value)))}
         onKeyDown={onKeyDown}
       />
@@ -50,61 +82,76 @@ function Scrubber() {
   );
 }
 
+/** The time at the playhead: the only text of the bar that changes while playing (every tenth of a second). */
+function TimeNow() {
+  const t = useT();
+  const ref = useRef<HTMLSpanElement>(null);
+  usePlayheadText(ref, (ms) => t('controls.time', { now: seconds(ms) }), [t]);
+  return <span ref={ref} className="fl-time__now" />;
+}
+
 /** The playback bar. */
 export function Transport() {
   const t = useT();
   const playing = useLab((s) => s.playing);
   const speed = useLab((s) => s.speed);
-  const playheadMs = useLab((s) => s.playheadMs);
   const endMs = useLab((s) => s.trace.endMs);
+  const atStart = useLab((s) => s.playheadMs <= 0);
+  const atEnd = useLab((s) => s.playheadMs >= s.trace.endMs);
   const togglePlay = useLab((s) => s.togglePlay);
   const stepNext = useLab((s) => s.stepNext);
   const stepPrev = useLab((s) => s.stepPrev);
   const restart = useLab((s) => s.restart);
   const toEnd = useLab((s) => s.toEnd);
   const setSpeed = useLab((s) => s.setSpeed);
-  const atStart = playheadMs <= 0;
-  const atEnd = playheadMs >= endMs;
+  // `controls=` (embed/params.ts) may leave out the buttons, the scrubber or the speed; the time stays.
+  const showPlayback = useControl('playback');
+  const showScrubber = useControl('scrubber');
+  const showSpeed = useControl('speed');
   return (
     <div className="fl-transport" role="group" aria-label={t('controls.label')}>
       <div className="fl-transport__row">
-        <div className="fl-transport__buttons">
-          <button type="button" className="fl-icon-btn" onClick={restart} disabled={atStart} aria-label={t('controls.restart')} title={t('controls.restart')}>
-            <ChevronFirst size={18} aria-hidden="true" />
-          </button>
-          <button type="button" className="fl-icon-btn" onClick={stepPrev} disabled={atStart} aria-label={t('controls.prev')} title={t('controls.prev')}>
-            <StepBack size={18} aria-hidden="true" />
-          </button>
-          <button type="button" className="fl-play" onClick={togglePlay} aria-label={playing ? t('controls.pause') : t('controls.play')}>
-            {playing ? <Pause size={20} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
-            <span className="fl-play__text" aria-hidden="true">
-              {playing ? t('controls.pause') : t('controls.play')}
-            </span>
-          </button>
-          <button type="button" className="fl-icon-btn" onClick={stepNext} disabled={atEnd} aria-label={t('controls.next')} title={t('controls.next')}>
-            <StepForward size={18} aria-hidden="true" />
-          </button>
-          <button type="button" className="fl-icon-btn" onClick={toEnd} disabled={atEnd} aria-label={t('controls.end')} title={t('controls.end')}>
-            <ChevronLast size={18} aria-hidden="true" />
-          </button>
-        </div>
+        {showPlayback && (
+          <div className="fl-transport__buttons">
+            <button type="button" className="fl-icon-btn" onClick={restart} disabled={atStart} aria-label={t('controls.restart')} title={t('controls.restart')}>
+              <ChevronFirst size={18} aria-hidden="true" />
+            </button>
+            <button type="button" className="fl-icon-btn" onClick={stepPrev} disabled={atStart} aria-label={t('controls.prev')} title={t('controls.prev')}>
+              <StepBack size={18} aria-hidden="true" />
+            </button>
+            <button type="button" className="fl-play" onClick={togglePlay} aria-label={playing ? t('controls.pause') : t('controls.play')}>
+              {playing ? <Pause size={20} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
+              <span className="fl-play__text" aria-hidden="true">
+                {playing ? t('controls.pause') : t('controls.play')}
+              </span>
+            </button>
+            <button type="button" className="fl-icon-btn" onClick={stepNext} disabled={atEnd} aria-label={t('controls.next')} title={t('controls.next')}>
+              <StepForward size={18} aria-hidden="true" />
+            </button>
+            <button type="button" className="fl-icon-btn" onClick={toEnd} disabled={atEnd} aria-label={t('controls.end')} title={t('controls.end')}>
+              <ChevronLast size={18} aria-hidden="true" />
+            </button>
+          </div>
+        )}
         <div className="fl-time" aria-live="off">
-          <span className="fl-time__now">{t('controls.time', { now: seconds(playheadMs) })}</span>
+          <TimeNow />
           <span className="fl-time__end">{t('controls.timeEnd', { end: seconds(endMs) })}</span>
         </div>
-        <div className="fl-speed" role="group" aria-label={t('controls.speed')}>
-          <span className="fl-speed__label" aria-hidden="true">
-            {t('controls.speed')}
-          </span>
-          {SPEEDS.map((s) => (
-            <button key={s} type="button" className="fl-speed__btn" aria-pressed={speed === s} onClick={() => setSpeed(s)}>
-              {t('controls.speedValue', { speed: s })}
-            </button>
-          ))}
-        </div>
+        {showSpeed && (
+          <div className="fl-speed" role="group" aria-label={t('controls.speed')}>
+            <span className="fl-speed__label" aria-hidden="true">
+              {t('controls.speed')}
+            </span>
+            {SPEEDS.map((s) => (
+              <button key={s} type="button" className="fl-speed__btn" aria-pressed={speed === s} onClick={() => setSpeed(s)}>
+                {t('controls.speedValue', { speed: s })}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
-      <Scrubber />
-      <p className="fl-hint">{t('controls.shortcuts')}</p>
+      {showScrubber && <Scrubber />}
+      {(showPlayback || showScrubber) && <p className="fl-hint">{t('controls.shortcuts')}</p>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createLabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
@@ -148,7 +149,8 @@ describe('the explainer', () => {
   it('in the unfenced twin, crashing client 1 at 0.5 s removes the late write; Undo brings it back', async () => {
     const { user } = setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Scenario' }), 'seed-gc-pause-unfenced');
-    expect(screen.getByRole('switch', { name: 'Storage checks tokens' })).toHaveAttribute('aria-checked', 'false');
+    // The twin's module is its own chunk: it opens once loaded.
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Storage checks tokens' })).toHaveAttribute('aria-checked', 'false'));
     seek(500);
     expect(shownTime()).toBe('0.5 s');
     await press(user, 'Crash Client 1');
@@ -203,12 +205,13 @@ describe('the explainer', () => {
   it('two explainers on one page keep their own state', async () => {
     const user = userEvent.setup();
     render(
-      <>
+      <Suspense fallback={null}>
         <FencingLab />
         <FencingLab scenarioId="seed-gc-pause-unfenced" />
-      </>,
+      </Suspense>,
     );
-    const [firstNext] = screen.getAllByRole('button', { name: 'Next event' });
+    // The twin may still be loading (its own chunk): both appear together once it has.
+    const [firstNext] = await screen.findAllByRole('button', { name: 'Next event' });
     await user.click(firstNext!);
     const times = [...document.querySelectorAll('.fl-time__now')].map((e) => e.textContent);
     expect(times).toEqual(['0.1 s', '0.0 s']);
@@ -224,5 +227,35 @@ describe('the explainer', () => {
     await press(user, 'Previous event'); // 22.3 s: the second rejection
     expect(caption()).toContain('Rejected: token 33 < 34');
     expect(caption()).toContain("The storage rejects 'late write from client 1'");
+  });
+});
+
+describe('focus and notes after interventions', () => {
+  it('the last Undo moves focus to the “Your changes” heading instead of dropping it', async () => {
+    const { user } = setup();
+    seek(500);
+    await press(user, 'Crash Client 1');
+    await press(user, 'Undo');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Your changes' }));
+  });
+
+  it('removing a chip moves focus to the “Your changes” heading', async () => {
+    const { user } = setup();
+    seek(500);
+    await press(user, 'Crash Client 1');
+    await press(user, 'Remove: Crash Client 1 at 0.5 s');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Your changes' }));
+  });
+
+  it('switching the token check off replaces a summary that says it checks tokens', async () => {
+    const { user } = setup();
+    const summary = 'Client 1 pauses for garbage collection while holding the lock; the storage checks tokens.';
+    expect(screen.getByText(summary)).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Storage checks tokens' }));
+    expect(screen.queryByText(summary)).not.toBeInTheDocument();
+    expect(screen.getByText('You switched the storage’s token check off: the outcome differs from the scenario as written.')).toBeInTheDocument();
+    await press(user, 'Undo');
+    expect(screen.getByText(summary)).toBeInTheDocument();
   });
 });

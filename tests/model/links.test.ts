@@ -11,7 +11,7 @@ import {
   MAX_ENCODED_LENGTH,
   parseLocation,
 } from '../../src/links';
-import { BUILT_IN_SCENARIOS, findBuiltIn } from '../../src/scenarios';
+import { ALL_BUILT_IN_SCENARIOS, builtInScenario } from '../../src/scenarios/all';
 import { scenarioInputArb } from './arbitraries';
 
 /**
@@ -43,7 +43,7 @@ const linkInputArb: fc.Arbitrary<ScenarioInput> = fc
     return input;
   });
 
-const builtInInputs = BUILT_IN_SCENARIOS.map((s) => [s.id, s.scenario] as const);
+const builtInInputs = ALL_BUILT_IN_SCENARIOS.map((s) => [s.id, s.scenario] as const);
 
 describe('scenario codec', () => {
   it.each(builtInInputs)('round-trips %s exactly', (_id, input) => {
@@ -104,7 +104,7 @@ describe('scenario codec', () => {
   });
 
   it('lists the validation issues, with field paths, of a document that is not a valid scenario', () => {
-    const bad = structuredClone(findBuiltIn('seed-gc-pause')!.scenario) as unknown as { clients: { program: { op: string }[] }[] };
+    const bad = structuredClone(builtInScenario('seed-gc-pause')!.scenario) as unknown as { clients: { program: { op: string }[] }[] };
     bad.clients[0]!.program[0]!.op = 'jump';
     const r = decodeScenario(compressToEncodedURIComponent(JSON.stringify(bad)));
     expect(r.ok).toBe(false);
@@ -117,7 +117,7 @@ describe('scenario codec', () => {
   });
 
   it('reads percent-escaped links and links whose + became a space', () => {
-    const input = findBuiltIn('jepsen-three-clients')!.scenario;
+    const input = builtInScenario('jepsen-three-clients')!.scenario;
     const encoded = encodeScenario(input);
     expect(decodeScenario(encodeURIComponent(encoded))).toMatchObject({ ok: true, input });
     expect(decodeScenario(encoded.replace(/\+/g, ' '))).toMatchObject({ ok: true, input });
@@ -165,7 +165,7 @@ describe('URL state', () => {
   });
 
   it('reads a custom scenario from the hash, which wins over ?scenario=', () => {
-    const input = findBuiltIn('slow-clock')!.scenario;
+    const input = builtInScenario('slow-clock')!.scenario;
     const r = parseLocation('?scenario=seed-gc-pause&t=12400', `#s=${encodeScenario(input)}`);
     expect(r.scenario).toEqual({ kind: 'custom', input });
     expect(r.customScenario?.clients[0]?.clockRate).toBe(0.5);
@@ -174,7 +174,7 @@ describe('URL state', () => {
   });
 
   it('reports a truncated #s= and falls back to ?scenario= if there is one, else to the default', () => {
-    const encoded = encodeScenario(findBuiltIn('slow-clock')!.scenario);
+    const encoded = encodeScenario(builtInScenario('slow-clock')!.scenario);
     const cut = `#s=${encoded.slice(0, 20)}`;
     expect(parseLocation('?scenario=crash-holder', cut)).toEqual({
       scenario: { kind: 'builtin', id: 'crash-holder' },
@@ -185,7 +185,7 @@ describe('URL state', () => {
   });
 
   it('passes validation issues of an invalid #s= document to the caller', () => {
-    const bad = { ...findBuiltIn('slow-clock')!.scenario, lease: { ttlMs: -1 } };
+    const bad = { ...builtInScenario('slow-clock')!.scenario, lease: { ttlMs: -1 } };
     const r = parseLocation('', `#s=${compressToEncodedURIComponent(JSON.stringify(bad))}`);
     expect(r.scenario).toBeUndefined();
     expect(r.problems[0]?.param).toBe('s');
@@ -212,13 +212,13 @@ describe('share links', () => {
   });
 
   it('links a custom scenario in the hash, with the time in the query', () => {
-    const input = findBuiltIn('random-tokens')!.scenario;
+    const input = builtInScenario('random-tokens')!.scenario;
     const url = buildShareUrl('https://example.org/lab/?scenario=seed-gc-pause', { scenario: { kind: 'custom', input }, timeMs: 21_500 });
     expect(url).toBe(`https://example.org/lab/?t=21500#s=${encodeScenario(input)}`);
   });
 
   it('round-trips through parseLocation for every built-in, as id and as a custom document', () => {
-    for (const b of BUILT_IN_SCENARIOS) {
+    for (const b of ALL_BUILT_IN_SCENARIOS) {
       for (const scenario of [{ kind: 'builtin' as const, id: b.id }, { kind: 'custom' as const, input: b.scenario }]) {
         const url = new URL(buildShareUrl('https://example.org/lab/index.html', { scenario, timeMs: 1234 }));
         expect(parseLocation(url.search, url.hash)).toMatchObject({ scenario, timeMs: 1234, problems: [] });
@@ -244,7 +244,7 @@ describe('share links', () => {
     expect(() => buildShareUrl('x', { scenario, timeMs: -1 })).toThrow(RangeError);
     expect(() => buildShareUrl('x', { scenario, timeMs: 1.5 })).toThrow(RangeError);
     expect(() => buildShareUrl('x', { scenario, timeMs: 600_001 })).toThrow(RangeError);
-    const huge = structuredClone(findBuiltIn('seed-gc-pause')!.scenario);
+    const huge = structuredClone(builtInScenario('seed-gc-pause')!.scenario);
     const noise = fc.sample(fc.string({ unit: 'binary', minLength: 200, maxLength: 200 }), { numRuns: 200, seed: 7 });
     huge.clients[0]!.program = noise.map((value) => ({ op: 'write' as const, value: value.slice(0, 200) }));
     expect(() => buildShareUrl('x', { scenario: { kind: 'custom', input: huge } })).toThrow(/too large for a link/);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type Trace } from '../../src/model';
-import { findBuiltIn } from '../../src/scenarios';
+import { builtInScenario } from '../../src/scenarios/all';
 import {
   believersAt,
   fillPredictPrompt,
@@ -35,14 +35,14 @@ const SEED_OPTIONS = [
 
 /** simulate() run directly on the built-in, without the quiz's cache. */
 function freshTrace(id: string): Trace | undefined {
-  const found = findBuiltIn(id);
+  const found = builtInScenario(id);
   if (!found) return undefined;
   const parsed = parseScenario(found.scenario);
   if (!parsed.ok) throw new Error(`built-in ${id} does not validate`);
   return simulate(parsed.scenario);
 }
 
-const missing = (id: string) => findBuiltIn(id) === undefined;
+const missing = (id: string) => builtInScenario(id) === undefined;
 
 describe('question file', () => {
   it('validates against the schema', () => {
@@ -95,7 +95,7 @@ describe('scenario links', () => {
     const id = q.scenarioId;
     if (!id) continue;
     it.skipIf(missing(id))(`${q.id} links to built-in "${id}"${missing(id) ? ' (SKIPPED: that built-in is not registered yet)' : ''}`, () => {
-      expect(findBuiltIn(id)).toBeDefined();
+      expect(builtInScenario(id)).toBeDefined();
       expect(isAvailable(q)).toBe(true);
     });
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type Trace } from '../../src/model';
-import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn, findNarrationEvent, narrationAt } from '../../src/scenarios';
+import { realSystemIdsFor } from '../../src/realsystems';
+import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn, findNarrationEvent, loadBuiltInScenario, loadedBuiltIn, narrationAt } from '../../src/scenarios';
+import { ALL_BUILT_IN_SCENARIOS, builtInScenario } from '../../src/scenarios/all';
 
 const LINK_SAFE_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -24,7 +26,7 @@ const traces = new Map<string, Trace>();
 function traceOf(id: string): Trace {
   let t = traces.get(id);
   if (!t) {
-    const parsed = parseScenario(findBuiltIn(id)!.scenario);
+    const parsed = parseScenario(builtInScenario(id)!.scenario);
     if (!parsed.ok) throw new Error(parsed.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
     t = simulate(parsed.scenario);
     traces.set(id, t);
@@ -51,9 +53,23 @@ describe('built-in scenario registry', () => {
     expect(findBuiltIn('network-delay')?.id).toBe('network-delay');
     expect(findBuiltIn('nope')).toBeUndefined();
   });
+
+  it("holds each module's own title and summary, in the modules' order", () => {
+    expect(BUILT_IN_SCENARIOS).toEqual(ALL_BUILT_IN_SCENARIOS.map((s) => ({ id: s.id, title: s.scenario.title, summary: s.summary })));
+  });
+
+  it('loads each module on demand, once, and nothing for an unknown id', async () => {
+    for (const meta of BUILT_IN_SCENARIOS) {
+      const first = loadBuiltInScenario(meta.id);
+      expect(loadBuiltInScenario(meta.id)).toBe(first);
+      expect(await first).toBe(builtInScenario(meta.id));
+      expect(loadedBuiltIn(meta.id)).toBe(builtInScenario(meta.id));
+    }
+    expect(await loadBuiltInScenario('nope')).toBeUndefined();
+  });
 });
 
-describe.each(BUILT_IN_SCENARIOS.map((s) => [s.id, s] as const))('%s', (id, builtIn) => {
+describe.each(ALL_BUILT_IN_SCENARIOS.map((s) => [s.id, s] as const))('%s', (id, builtIn) => {
   it('parses, with a title, a description and an expected storage log', () => {
     const parsed = parseScenario(builtIn.scenario);
     if (!parsed.ok) throw new Error(parsed.issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
@@ -99,7 +115,7 @@ describe.each(BUILT_IN_SCENARIOS.map((s) => [s.id, s] as const))('%s', (id, buil
   });
 
   it('names at least one real system', () => {
-    expect(builtIn.realSystems?.length).toBeGreaterThan(0);
+    expect(realSystemIdsFor(id).length).toBeGreaterThan(0);
   });
 });
 
@@ -115,7 +131,7 @@ describe('narration matching', () => {
   });
 
   it('shows, at a time, the step of the latest captioned event so far', () => {
-    const narration = findBuiltIn('seed-gc-pause')!.narration;
+    const narration = builtInScenario('seed-gc-pause')!.narration;
     expect(narrationAt(events, narration, 0)).toBeUndefined();
     expect(narrationAt(events, narration, 10_100)?.step.title).toBe('Client 2 gets token 34');
     expect(narrationAt(events, narration, 15_000)?.step.title).toBe('Client 2 writes with token 34');
@@ -123,7 +139,7 @@ describe('narration matching', () => {
   });
 
   it('skips steps whose event no longer happens (e.g. after a fault is removed)', () => {
-    const builtIn = findBuiltIn('seed-gc-pause')!;
+    const builtIn = builtInScenario('seed-gc-pause')!;
     const parsed = parseScenario({ ...builtIn.scenario, faults: [] });
     if (!parsed.ok) throw new Error('invalid');
     const trace = simulate(parsed.scenario);

@@ -15,12 +15,12 @@ export const checkThenWrite: BuiltInScenario = {
       title: 'Client 1 checks before writing',
       text:
         'Client 1 got token 33 at 0.2 s. Before every write it compares its own clock with the lease deadline it believes in: ' +
-        '10 s after it heard the grant, so 10.2 s. At 0.2 s the check passes and the write is stored.',
+        '10 s after it heard the grant, so 10.2 s. At 0.2 s the check passes, so the write leaves for the storage.',
     },
     {
       match: { kind: 'lease-check-passed', actor: 'client-1', nth: 2 },
       title: 'The check passes again',
-      text: 'At 1.4 s client 1 checks before its second write: 8.8 s left. The request will leave 0.5 s later, once it is prepared.',
+      text: 'At 1.4 s client 1 checks before its second write: 8.8 s left. Preparing the request takes another 0.5 s before it can leave.',
     },
     {
       match: { kind: 'pause-started', actor: 'client-1' },
@@ -58,7 +58,7 @@ export const checkThenWrite: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "Turn the storage's token check off: the check passed, and the write is stored with token 33 on top of client 2's.",
-    'Move the pause to 1.3 s, before the check: client 1 wakes at 21.3 s, the check runs late, sees that the deadline (10.2 s) has passed and skips the write.',
+    "Switch “Storage checks tokens” off: the check passed, and the write is stored with token 33 on top of client 2's.",
+    "In the Library, choose “Start from the scenario on the timeline” and set the pause's `atMs` to 1300 (1.3 s, before the check): client 1 wakes at 21.3 s, the check runs late, sees that the deadline (10.2 s) has passed and skips the write.",
   ],
 };

@@ -14,7 +14,7 @@ export const crashHolder: BuiltInScenario = {
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
       title: 'Client 1 writes with token 33',
-      text: 'Client 1 holds the lock with a 10 s lease, writes at 0.3 s and starts 5 s of work.',
+      text: 'Client 1 holds the lock with a 10 s lease, and its write is stored at 0.3 s. Next it has 5 s of work to do.',
     },
     {
       match: { kind: 'crashed', actor: 'client-1' },
@@ -47,7 +47,7 @@ export const crashHolder: BuiltInScenario = {
     },
   ],
   tryThis: [
-    'Set the TTL to 3 s: client 2 gets the lock at 3.1 s instead of 10.1 s.',
-    'Remove the crash: client 1 finishes its work, writes again at 5.5 s and ends without releasing. Its last keepalive arrived at 3.3 s, so client 2 waits until 13.3 s.',
+    "In the Library, choose “Start from the scenario on the timeline” and set `lease.ttlMs` to 3000 (3 s): client 2 gets the lock at 3.1 s instead of 10.1 s.",
+    "In the Library, choose “Start from the scenario on the timeline” and delete the crash from `faults`: client 1 finishes its work, writes again at 5.5 s and ends without releasing. Its last keepalive arrived at 3.3 s, so client 2 waits until 13.3 s.",
   ],
 };

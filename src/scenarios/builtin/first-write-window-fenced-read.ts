@@ -49,7 +49,7 @@ export const firstWriteWindowFencedRead: BuiltInScenario = {
     },
   ],
   tryThis: [
-    'Turn storage.fenceReads off: the read no longer raises the highest token, and the late write gets in again.',
-    "Delete client 2's read step: the storage first hears of token 34 with client 2's write at 25.3 s, too late.",
+    "In the Library, choose “Start from the scenario on the timeline” and set `storage.fenceReads` to `false`: the read no longer raises the highest token, and the late write gets in again.",
+    "In the Library, choose “Start from the scenario on the timeline” and delete client 2's `read` step: the storage first hears of token 34 with client 2's write at 25.3 s, too late.",
   ],
 };

@@ -32,7 +32,7 @@ export const jepsenThreeClients: BuiltInScenario = {
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },
       title: 'Client 2 takes over',
-      text: "No keepalive from client 1 for 2 s: at 2.1 s its lease expires and client 2 is granted the lock with token 2. Client 2 reads the value at 2.3 s.",
+      text: "No keepalive from client 1 for 2 s: at 2.1 s its lease expires and client 2 is granted the lock with token 2. Client 2 will read the value at 2.3 s.",
     },
     {
       match: { kind: 'pause-started', actor: 'client-2' },
@@ -49,7 +49,7 @@ export const jepsenThreeClients: BuiltInScenario = {
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
       title: "Client 3's update lands",
-      text: "At 5.5 s client 3's write, based on what it read at 4.3 s, is stored. Client 3 then releases the lock.",
+      text: "At 5.5 s client 3's write, based on what it read at 4.3 s, is stored. Client 3 will release the lock next.",
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
@@ -76,7 +76,7 @@ export const jepsenThreeClients: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "Turn the storage's token check on: client 3's write with token 3 stands, and the late writes with tokens 1 and 2 are rejected.",
-    'Raise the TTL to 10 s: the 5 s pauses no longer outlast the lease, and the three updates happen one after another, each after the previous client releases.',
+    "Switch “Storage checks tokens” on: client 3's write with token 3 stands, and the late writes with tokens 1 and 2 are rejected.",
+    "In the Library, choose “Start from the scenario on the timeline” and set `lease.ttlMs` to 10000 (10 s): the 5 s pauses no longer outlast the lease, and the three updates happen one after another, each after the previous client releases.",
   ],
 };

@@ -31,7 +31,7 @@ export const keepaliveHolds: BuiltInScenario = {
     {
       match: { kind: 'lease-renewed', actor: 'lease-service', nth: 4 },
       title: 'Past the original TTL',
-      text: 'Without renewals the lease would have ended at 10.1 s. At 12.3 s the fourth keepalive extends it to 22.3 s; it is renewed 8 times in all.',
+      text: 'Without renewals the lease would have ended at 10.1 s. At 12.3 s the fourth keepalive extends it to 22.3 s; it will be renewed 8 times in all.',
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
@@ -50,7 +50,7 @@ export const keepaliveHolds: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "Pause client 1 for 15 s at 5 s: its keepalives stop, the lease expires at 13.3 s and client 2 gets token 34; client 1's write, when it finally comes at 40.3 s, is rejected.",
-    "Set client 1's renewEveryMs to 0 (no keepalives): the lease expires at 10.1 s in the middle of its work, and its write with token 33 is rejected.",
+    "Put the playhead at about 5 s, set “Pause length (s)” to 15 and press “Pause Client 1”: its keepalives stop, the lease expires at 13.3 s and client 2 gets token 34; client 1's write, when it finally comes at 40.3 s, is rejected.",
+    "In the Library, choose “Start from the scenario on the timeline” and set client 1's `renewEveryMs` to 0 (no keepalives): the lease expires at 10.1 s in the middle of its work, and its write with token 33 is rejected.",
   ],
 };

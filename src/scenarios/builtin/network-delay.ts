@@ -26,7 +26,7 @@ export const networkDelay: BuiltInScenario = {
     {
       match: { kind: 'crashed', actor: 'client-1' },
       title: 'Client 1 crashes',
-      text: 'At 1.45 s client 1 crashes. No pause is involved, and the write it sent is still on its way.',
+      text: 'At 1.5 s client 1 crashes. No pause is involved, and the write it sent is still on its way.',
     },
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },
@@ -47,7 +47,7 @@ export const networkDelay: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "Turn the token check off: the request sent at 1.4 s lands at 21.5 s on top of client 2's write.",
-    'Shorten the delay to 5 s: the write arrives at 6.5 s, while the lease is still live, and is stored before client 2 gets the lock.',
+    "Switch “Storage checks tokens” off: the request sent at 1.4 s lands at 21.5 s on top of client 2's write.",
+    "In the Library, choose “Start from the scenario on the timeline” and set the delay's `extraMs` to 5000 (5 s): the write arrives at 6.5 s, while the lease is still live, and is stored before client 2 gets the lock.",
   ],
 };

@@ -49,17 +49,22 @@ export const partitionLeaseService: BuiltInScenario = {
       match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
       title: 'Client 1 keeps writing',
       text:
-        "At 10.7 s client 1's third write arrives with token 33 and is rejected (33 < 34); so is its fourth, at 15.9 s. " +
+        "At 10.7 s client 1's third write arrives with token 33 and is rejected (33 < 34). " +
         'ZooKeeper documents this state: a client whose session expired while it was disconnected “will not be notified of the session expiration until/unless it is able to re-establish a connection”.',
+    },
+    {
+      match: { kind: 'write-rejected', actor: 'storage', nth: 2 },
+      title: 'And again',
+      text: "At 15.9 s client 1's fourth write is rejected as well (33 < 34). Its keepalives have still not crossed the cut, so nothing has told it that its lease is gone.",
     },
     {
       match: { kind: 'partition-healed', actor: 'client-1' },
       title: 'The network heals',
-      text: 'At 21 s the held keepalives finally arrive and are all refused. The refusals reach client 1 at 21.1 s, 11 s after its lease expired and after all four of its writes.',
+      text: 'At 21 s the held keepalives finally arrive and are all refused. The refusals are on their way back; they will reach client 1 at 21.1 s, 11 s after its lease expired and after all four of its writes.',
     },
   ],
   tryThis: [
-    "Turn on client 1's lease check: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns that the session survived or a grace period (45 s by default) runs out (Burrows 2006).",
-    "Turn the token check off: writes 3 and 4 land on top of client 2's write.",
+    "In the Library, choose “Start from the scenario on the timeline” and set `checkLeaseBeforeWrite: true` on client 1: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns that the session survived or a grace period (45 s by default) runs out (Burrows 2006).",
+    "Switch “Storage checks tokens” off: writes 3 and 4 land on top of client 2's write.",
   ],
 };

@@ -45,7 +45,7 @@ export const seedGcPauseUnfenced: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "Turn the storage's token check on and replay: the late write is rejected (33 < 34).",
-    "Turn on client 1's lease check: it skips the late write here, but only because the pause came before the check; see “Client 1 checks its lease, then pauses before the write leaves”.",
+    "Switch “Storage checks tokens” on and replay: the late write is rejected (33 < 34).",
+    "In the Library, choose “Start from the scenario on the timeline” and set `checkLeaseBeforeWrite: true` on client 1: it skips the late write here, but only because the pause came before the check; see “Client 1 checks its lease, then pauses before the write leaves”.",
   ],
 };

@@ -74,8 +74,8 @@ export const seedGcPause: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "Turn the storage's token check off and replay: the late write is stored and silently replaces client 2's data.",
-    "Shorten the pause to 5 s: client 1 wakes at 6 s while its lease is still live, a keepalive renews it and the late write is accepted. Client 2 gets token 34 only at 16.1 s, when the lease client 1 left behind expires.",
-    "Turn on client 1's lease check: when it wakes, its own timer says the lease ran out at 10.2 s, so it skips the late write. Then open “Client 1 checks its lease, then pauses before the write leaves” to see why that check is not enough.",
+    "Switch “Storage checks tokens” off and replay: the late write is stored and silently replaces client 2's data.",
+    "In the Library, choose “Start from the scenario on the timeline” and set the pause's `forMs` to 5000 (5 s): client 1 wakes at 6 s while its lease is still live, a keepalive renews it and the late write is accepted. Client 2 gets token 34 only at 16.1 s, when the lease client 1 left behind expires.",
+    "In the Library, choose “Start from the scenario on the timeline” and set `checkLeaseBeforeWrite: true` on client 1: when it wakes, its own timer says the lease ran out at 10.2 s, so it skips the late write. Then open “Client 1 checks its lease, then pauses before the write leaves” to see why that check is not enough.",
   ],
 };

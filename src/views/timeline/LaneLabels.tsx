@@ -12,6 +12,13 @@ import { clientStatusAt, liveLeaseAt, storageStateAt } from '../../store/derive'
 import { lastEventIndexAt } from '../../store/playback';
 import { AXIS_H, type Geometry } from './geometry';
 
+/** Lane icons as constant elements, so re-rendering the column (at each event) skips them. */
+const LANE_ICON = {
+  client: <User size={14} aria-hidden="true" />,
+  lease: <Server size={14} aria-hidden="true" />,
+  storage: <Database size={14} aria-hidden="true" />,
+};
+
 /** Width of the lane-name column (px) for the timeline's available width. */
 export function labelColumnWidth(available: number): number {
   return available < 560 ? 92 : 142;
@@ -66,11 +73,11 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
         {t('timeline.axis')}
       </div>
       {rows.map((r) => {
-        const Icon = r.lane.kind === 'client' ? User : r.lane.kind === 'lease' ? Server : Database;
+
         return (
           <div key={r.lane.id} className={`fl-lanes__row fl-lanes__row--${r.lane.kind}`} style={{ height: r.lane.height }}>
             <div className="fl-lanes__name">
-              <Icon size={14} aria-hidden="true" />
+              {LANE_ICON[r.lane.kind]}
               <span>{r.name}</span>
             </div>
             <div className={`fl-lanes__sub${r.phase ? ` fl-phase fl-phase--${r.phase}` : ''}`}>{r.sub}</div>

@@ -1,5 +1,5 @@
 /**
- * The contents of each lane, clipped to the playhead:
+ * The contents of each lane, drawn up to the playhead:
  * - a client lane: what the client believes (an outlined bar, "believes it holds 33"), the stretch
  *   where it believes in a lease the lease service has already ended (hatched, "lease already
  *   gone"), pauses (a hatched, frozen stretch, "paused (GC)"), partitions, a crash (✕ "crashed");
@@ -7,48 +7,219 @@
  *   renewals as notches, queued requests and refused keepalives;
  * - the storage lane: each decision as ✓ "stored 33" or ✗ "rejected 33 < 34" (icon and word,
  *   never colour alone).
+ *
+ * Rendering cost (issue 7): lanes re-render only when the playhead crosses an event
+ * (`playhead-hooks.ts`), and then each mark is its own memoised component, so only the marks whose
+ * state changed at that event (a bar that ended, a mark that appeared) render again. A bar still in
+ * progress, and its label, follow the playhead every frame without a render (`growth.ts`).
  * @module
  */
 import { memo, useMemo } from 'react';
-import { m } from 'motion/react';
+import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
-import { useT } from '../../i18n';
-import type { StorageDecision, Trace } from '../../model/trace';
+import { localiseNumber, useT } from '../../i18n';
+import type { BeliefInterval, LeaseInterval, PartitionInterval, PauseInterval, StorageDecision, Trace, TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, type Translate } from '../../teaching/captions';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
+import { Grow, type Growth } from './growth';
+import { timeOfStep, useEventStep } from './playhead-hooks';
 import { textWidth } from './svg-text';
 
 const appear = { initial: { opacity: 0 }, animate: { opacity: 1 }, transition: { duration: 0.3 } } as const;
+// A short tween rather than a spring: an SVG scale is animated in JavaScript every frame, and a
+// spring runs about three times as long (a cost on slow phones while playing; issue 7).
 const pop = {
   initial: { opacity: 0, scale: 0.3 },
   animate: { opacity: 1, scale: 1 },
-  transition: { type: 'spring', stiffness: 420, damping: 22 },
+  transition: { type: 'tween', duration: 0.18, ease: 'easeOut' },
 } as const;
 
 interface LaneProps {
   lane: Lane;
   g: Geometry;
   trace: Trace;
-  playheadMs: number;
+  /** The time of the playhead's step (`timeOfStep`): what has happened by now (simulated ms). */
+  stepMs: number;
   /** Ids of the hatch patterns (unique per explainer). */
   patterns: { pause: string; stale: string };
 }
 
-/** Whether a label fits inside a bar `width` px wide; one that does not is left out (the bar's accessible name still says it). */
-function fits(label: string, width: number, pad = 10): boolean {
-  return textWidth(label) + pad * 2 <= width;
+/** A stretch where a client believes in a lease that has already ended (see `staleStretches`). */
+type StaleStretch = ReturnType<typeof staleStretches>[number];
+
+/** The width (px) a bar needs for `label` inside it, with `pad` px on each side. */
+function need(label: string, pad = 10): number {
+  return textWidth(label) + pad * 2;
 }
 
-const ClientLane = memo(function ClientLane({ lane, g, trace, playheadMs, patterns }: LaneProps) {
+/** Whether a label fits inside a bar `width` px wide; one that does not is left out (the bar's accessible name still says it). */
+function fits(label: string, width: number, pad = 10): boolean {
+  return need(label, pad) <= width;
+}
+
+/** While an item is in progress (`running`): its bar from `x1` grows to the playhead, up to `x2`. */
+const growBar = (running: boolean, x1: number, x2: number, min = 1): Growth | undefined =>
+  running ? { attr: 'width', fromX: x1, toX: x2, min } : undefined;
+/** While in progress: a line from `x1` ends at the playhead, up to `x2`. */
+const growLine = (running: boolean, x1: number, x2: number): Growth | undefined => (running ? { attr: 'x2', fromX: x1, toX: x2, min: 0 } : undefined);
+/** While in progress: a label in a bar from `x1` shows once the bar is `width` px long (and, with `until`, hides from there). */
+const growLabel = (running: boolean, x1: number, x2: number, width: number, until?: number): Growth | undefined =>
+  running ? { attr: 'visibility', fromX: x1, toX: x2, min: width, ...(until !== undefined ? { max: until } : {}) } : undefined;
+
+/** Props every mark gets: its lane and the geometry. */
+interface MarkProps {
+  lane: Lane;
+  g: Geometry;
+}
+
+const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, running }: MarkProps & { q: PartitionInterval; trace: Trace; name: string; running: boolean }) {
   const t = useT();
-  const p = playheadMs;
-  const name = lane.name;
+  const x1 = g.x(q.startMs);
+  const x2 = g.x(q.endMs);
+  const peer = actorName(trace, q.with, t);
+  const aria = t('timeline.partition.aria', { client: name, peer, start: seconds(q.startMs), end: seconds(q.endMs) });
+  const label = t('timeline.partition', { peer });
+  return (
+    <M.g {...appear} role="img" aria-label={aria} className="fl-partition">
+      <title>{aria}</title>
+      <Grow as="rect" grow={growBar(running, x1, x2, 0)} x={x1} y={lane.top + 4} width={Math.max(0, x2 - x1)} height={lane.height - 8} rx={4} />
+      {fits(label, x2 - x1, 6) && (
+        <Grow as="text" grow={growLabel(running, x1, x2, need(label, 6))} x={x1 + 6} y={lane.top + 16} className="fl-label fl-label--muted">
+          {label}
+        </Grow>
+      )}
+    </M.g>
+  );
+});
+
+const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill }: MarkProps & { q: PauseInterval; name: string; done: boolean; fill: string }) {
+  const t = useT();
+  const x1 = g.x(q.startMs);
+  const x2 = g.x(q.endMs);
+  const aria = t('timeline.pause.aria', { client: name, start: seconds(q.startMs), end: seconds(q.endMs) });
+  const label = t('timeline.pause');
+  const duration = `${localiseNumber(seconds(q.endMs - q.startMs))} s`;
+  return (
+    <M.g {...appear} role="img" aria-label={aria} className="fl-pause">
+      <title>{aria}</title>
+      <Grow as="rect" grow={growBar(!done, x1, x2)} x={x1} y={lane.top + 6} width={Math.max(1, x2 - x1)} height={lane.height - 12} rx={6} fill={fill} className="fl-pause__fill" />
+      {fits(label, x2 - x1, 16) && (
+        <Grow as="g" grow={growLabel(!done, x1, x2, need(label, 16))}>
+          <Snowflake x={x1 + 7} y={lane.top + 11} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
+          <text x={x1 + 24} y={lane.top + 21} className="fl-label fl-pause__label">
+            {label}
+            {done && fits(`${label} · ${duration}`, x2 - x1, 20) && <tspan className="fl-label--muted"> · {duration}</tspan>}
+          </text>
+        </Grow>
+      )}
+      <line x1={x1} x2={x1} y1={lane.top + 6} y2={lane.top + lane.height - 6} className="fl-pause__edge" />
+      {done && <line x1={x2} x2={x2} y1={lane.top + 6} y2={lane.top + lane.height - 6} className="fl-pause__edge" />}
+    </M.g>
+  );
+});
+
+const BeliefMark = memo(function BeliefMark({
+  b,
+  lane,
+  g,
+  name,
+  over,
+  staleFrom,
+}: MarkProps & { b: BeliefInterval; name: string; over: boolean; staleFrom: StaleStretch | undefined }) {
+  const t = useT();
   const beliefTop = lane.top + 48;
   const beliefH = 20;
+  const x1 = g.x(b.startMs);
+  const x2 = g.x(b.endMs);
+  const aria = over
+    ? t('timeline.belief.aria', { client: name, token: b.token, start: seconds(b.startMs), end: seconds(b.endMs) })
+    : t('timeline.belief.ariaOngoing', { client: name, token: b.token, start: seconds(b.startMs) });
+  const label = t('timeline.belief', { token: b.token });
+  // The label must fit before the stale stretch, which is drawn over the bar (whether or not the
+  // playhead has reached it yet, so the label does not jump when it does).
+  const room = (staleFrom ? g.x(staleFrom.startMs) : x2) - x1;
+  const inside = fits(label, room);
+  return (
+    <M.g {...appear} role="img" aria-label={aria} className="fl-belief">
+      <title>{aria}</title>
+      <Grow as="rect" grow={growBar(!over, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} rx={5} />
+      {inside && (
+        <Grow as="text" grow={growLabel(!over, x1, x2, need(label))} x={x1 + 8} y={beliefTop + 14} className="fl-label fl-belief__label">
+          {label}
+        </Grow>
+      )}
+      {!inside && over && !staleFrom && b.endReason !== 'crashed' && (
+        <text x={x2 + 6} y={beliefTop + 14} className="fl-label fl-belief__label">
+          {label}
+        </text>
+      )}
+    </M.g>
+  );
+});
+
+const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill }: MarkProps & { s: StaleStretch; name: string; running: boolean; fill: string }) {
+  const t = useT();
+  const beliefTop = lane.top + 48;
+  const beliefH = 20;
+  const x1 = g.x(s.startMs);
+  const x2 = g.x(s.endMs);
+  const aria = t('timeline.belief.staleAria', { client: name, token: s.token, start: seconds(s.startMs) });
+  const label = t('timeline.belief.stale');
+  return (
+    <M.g {...appear} role="img" aria-label={aria} className="fl-stale">
+      <title>{aria}</title>
+      <Grow as="rect" grow={growBar(running, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} fill={fill} className="fl-stale__fill" />
+      {fits(label, x2 - x1) && (
+        <Grow as="text" grow={growLabel(running, x1, x2, need(label))} x={x1 + 8} y={beliefTop + 14} className="fl-label fl-stale__label">
+          {label}
+        </Grow>
+      )}
+      <line x1={x1} x2={x1} y1={beliefTop - 3} y2={beliefTop + beliefH + 3} className="fl-stale__edge" />
+    </M.g>
+  );
+});
+
+const CheckMark = memo(function CheckMark({ e, lane, g, name }: MarkProps & { e: TraceEvent; name: string }) {
+  const t = useT();
+  const x = g.x(e.atMs);
+  const ok = e.kind === 'lease-check-passed';
+  const label = t(ok ? 'timeline.checkPassed' : 'timeline.checkFailed');
+  return (
+    <M.g {...pop} role="img" aria-label={`${name}: ${label}, ${seconds(e.atMs)} s`} className={ok ? 'fl-check fl-check--ok' : 'fl-check fl-check--bad'}>
+      <path d={`M${x},${lane.base - 6}L${x + 6},${lane.base}L${x},${lane.base + 6}L${x - 6},${lane.base}Z`} />
+      <text x={x} y={lane.top + 10} textAnchor="middle" className="fl-label fl-label--small">
+        {label}
+      </text>
+    </M.g>
+  );
+});
+
+const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running }: MarkProps & { atMs: number; endMs: number; name: string; running: boolean }) {
+  const t = useT();
+  const x = g.x(atMs);
+  const aria = t('timeline.crash.aria', { client: name, at: seconds(atMs) });
+  return (
+    <>
+      <Grow as="rect" grow={growBar(running, x, g.x(endMs), 0)} x={x} y={lane.top + 2} width={Math.max(0, g.x(endMs) - x)} height={lane.height - 4} className="fl-dead" />
+      <M.g {...pop} role="img" aria-label={aria} className="fl-crash">
+        <title>{aria}</title>
+        <path d={`M${x - 7},${lane.base - 7}L${x + 7},${lane.base + 7}M${x + 7},${lane.base - 7}L${x - 7},${lane.base + 7}`} />
+        <text x={x + 11} y={lane.base - 8} className="fl-label fl-crash__label">
+          {t('timeline.crash')}
+        </text>
+      </M.g>
+    </>
+  );
+});
+
+const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns }: LaneProps) {
+  const t = useT();
+  const p = stepMs;
+  const name = lane.name;
+  const allStale = useMemo(() => staleStretches(trace).filter((s) => s.client === lane.id), [trace, lane.id]);
   const beliefs = trace.beliefs.filter((b) => b.client === lane.id && b.startMs <= p);
-  const allStale = useMemo(() => staleStretches(trace), [trace]);
-  const stale = allStale.filter((s) => s.client === lane.id && s.startMs <= p);
+  const stale = allStale.filter((s) => s.startMs <= p);
   const pauses = trace.pauses.filter((q) => q.client === lane.id && q.startMs <= p);
   const partitions = trace.partitions.filter((q) => q.client === lane.id && q.startMs <= p);
   const crash = trace.crashes.find((c) => c.client === lane.id && c.atMs <= p);
@@ -56,207 +227,154 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, playheadMs, patter
   const started = trace.events.find((e) => e.actor === lane.id && e.kind === 'client-start');
   const ended = trace.events.find((e) => e.actor === lane.id && e.kind === 'program-ended');
   const lifeStart = started ? g.x(started.atMs) : g.plotLeft;
-  const lifeEnd = Math.min(p, crash?.atMs ?? p, ended?.atMs ?? p);
+  const lifeEnd = Math.min(trace.endMs, crash?.atMs ?? Infinity, ended?.atMs ?? Infinity);
+  const common = { lane, g, name };
   return (
     <g role="group" aria-label={t('timeline.lane', { name })}>
       <line x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
       {started && started.atMs <= p && (
-        <line x1={lifeStart} x2={g.x(lifeEnd)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+        <Grow as="line" grow={growLine(p < lifeEnd, lifeStart, g.x(lifeEnd))} x1={lifeStart} x2={g.x(lifeEnd)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       )}
-      {partitions.map((q, i) => {
-        const x1 = g.x(q.startMs);
-        const x2 = g.x(Math.min(q.endMs, p));
-        const peer = actorName(trace, q.with, t);
-        const aria = t('timeline.partition.aria', { client: name, peer, start: seconds(q.startMs), end: seconds(q.endMs) });
-        const label = t('timeline.partition', { peer });
-        return (
-          <m.g key={`part${i}`} {...appear} role="img" aria-label={aria} className="fl-partition">
-            <title>{aria}</title>
-            <rect x={x1} y={lane.top + 4} width={Math.max(0, x2 - x1)} height={lane.height - 8} rx={4} />
-            {fits(label, x2 - x1, 6) && (
-              <text x={x1 + 6} y={lane.top + 16} className="fl-label fl-label--muted">
-                {label}
-              </text>
-            )}
-          </m.g>
-        );
-      })}
-      {pauses.map((q) => {
-        const x1 = g.x(q.startMs);
-        const x2 = g.x(Math.min(q.endMs, p));
-        const aria = t('timeline.pause.aria', { client: name, start: seconds(q.startMs), end: seconds(q.endMs) });
-        const label = t('timeline.pause');
-        const done = q.endMs <= p;
-        const duration = `${seconds(q.endMs - q.startMs)} s`;
-        return (
-          <m.g key={`pause${q.startMs}`} {...appear} role="img" aria-label={aria} className="fl-pause">
-            <title>{aria}</title>
-            <rect x={x1} y={lane.top + 6} width={Math.max(1, x2 - x1)} height={lane.height - 12} rx={6} fill={`url(#${patterns.pause})`} className="fl-pause__fill" />
-            <line x1={x1} x2={x1} y1={lane.top + 6} y2={lane.top + lane.height - 6} className="fl-pause__edge" />
-            {done && <line x1={x2} x2={x2} y1={lane.top + 6} y2={lane.top + lane.height - 6} className="fl-pause__edge" />}
-            {fits(label, x2 - x1, 16) && (
-              <>
-                <Snowflake x={x1 + 7} y={lane.top + 11} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
-                <text x={x1 + 24} y={lane.top + 21} className="fl-label fl-pause__label">
-                  {label}
-                  {done && fits(`${label} · ${duration}`, x2 - x1, 20) && <tspan className="fl-label--muted"> · {duration}</tspan>}
-                </text>
-              </>
-            )}
-          </m.g>
-        );
-      })}
-      {beliefs.map((b) => {
-        const x1 = g.x(b.startMs);
-        const x2 = g.x(Math.min(b.endMs, p));
-        const aria = t('timeline.belief.aria', { client: name, token: b.token, start: seconds(b.startMs), end: seconds(Math.min(b.endMs, p)) });
-        const label = t('timeline.belief', { token: b.token });
-        // The label must fit before the stale stretch, which is drawn over the bar.
-        const staleFrom = stale.find((s) => s.token === b.token && s.startMs >= b.startMs);
-        const room = (staleFrom ? g.x(staleFrom.startMs) : x2) - x1;
-        return (
-          <m.g key={`belief${b.token}-${b.startMs}`} {...appear} role="img" aria-label={aria} className="fl-belief">
-            <title>{aria}</title>
-            <rect x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} rx={5} />
-            {fits(label, room) ? (
-              <text x={x1 + 8} y={beliefTop + 14} className="fl-label fl-belief__label">
-                {label}
-              </text>
-            ) : (
-              b.endMs <= p &&
-              !staleFrom &&
-              b.endReason !== 'crashed' && (
-                <text x={x2 + 6} y={beliefTop + 14} className="fl-label fl-belief__label">
-                  {label}
-                </text>
-              )
-            )}
-          </m.g>
-        );
-      })}
-      {stale.map((s) => {
-        const x1 = g.x(s.startMs);
-        const x2 = g.x(Math.min(s.endMs, p));
-        const aria = t('timeline.belief.staleAria', { client: name, token: s.token, start: seconds(s.startMs) });
-        const label = t('timeline.belief.stale');
-        return (
-          <m.g key={`stale${s.token}-${s.startMs}`} {...appear} role="img" aria-label={aria} className="fl-stale">
-            <title>{aria}</title>
-            <rect x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} fill={`url(#${patterns.stale})`} className="fl-stale__fill" />
-            <line x1={x1} x2={x1} y1={beliefTop - 3} y2={beliefTop + beliefH + 3} className="fl-stale__edge" />
-            {fits(label, x2 - x1) && (
-              <text x={x1 + 8} y={beliefTop + 14} className="fl-label fl-stale__label">
-                {label}
-              </text>
-            )}
-          </m.g>
-        );
-      })}
-      {checks.map((e) => {
-        const x = g.x(e.atMs);
-        const ok = e.kind === 'lease-check-passed';
-        const label = t(ok ? 'timeline.checkPassed' : 'timeline.checkFailed');
-        return (
-          <m.g key={`check${e.id}`} {...pop} role="img" aria-label={`${name}: ${label}, ${seconds(e.atMs)} s`} className={ok ? 'fl-check fl-check--ok' : 'fl-check fl-check--bad'}>
-            <path d={`M${x},${lane.base - 6}L${x + 6},${lane.base}L${x},${lane.base + 6}L${x - 6},${lane.base}Z`} />
-            <text x={x} y={lane.top + 10} textAnchor="middle" className="fl-label fl-label--small">
-              {label}
-            </text>
-          </m.g>
-        );
-      })}
-      {crash && (
-        <>
-          <rect x={g.x(crash.atMs)} y={lane.top + 2} width={Math.max(0, g.x(p) - g.x(crash.atMs))} height={lane.height - 4} className="fl-dead" />
-          <m.g {...pop} role="img" aria-label={t('timeline.crash.aria', { client: name, at: seconds(crash.atMs) })} className="fl-crash">
-            <title>{t('timeline.crash.aria', { client: name, at: seconds(crash.atMs) })}</title>
-            <path
-              d={`M${g.x(crash.atMs) - 7},${lane.base - 7}L${g.x(crash.atMs) + 7},${lane.base + 7}M${g.x(crash.atMs) + 7},${lane.base - 7}L${g.x(crash.atMs) - 7},${lane.base + 7}`}
-            />
-            <text x={g.x(crash.atMs) + 11} y={lane.base - 8} className="fl-label fl-crash__label">
-              {t('timeline.crash')}
-            </text>
-          </m.g>
-        </>
-      )}
+      {partitions.map((q, i) => (
+        <PartitionMark key={`part${i}`} {...common} q={q} trace={trace} running={q.endMs > p} />
+      ))}
+      {pauses.map((q) => (
+        <PauseMark key={`pause${q.startMs}`} {...common} q={q} done={q.endMs <= p} fill={`url(#${patterns.pause})`} />
+      ))}
+      {beliefs.map((b) => (
+        <BeliefMark
+          key={`belief${b.token}-${b.startMs}`}
+          {...common}
+          b={b}
+          over={b.endMs <= p}
+          staleFrom={allStale.find((s) => s.token === b.token && s.startMs >= b.startMs)}
+        />
+      ))}
+      {stale.map((s) => (
+        <StaleMark key={`stale${s.token}-${s.startMs}`} {...common} s={s} running={s.endMs > p} fill={`url(#${patterns.stale})`} />
+      ))}
+      {checks.map((e) => (
+        <CheckMark key={`check${e.id}`} {...common} e={e} />
+      ))}
+      {crash && <CrashMark {...common} atMs={crash.atMs} endMs={trace.endMs} running={p < trace.endMs} />}
     </g>
   );
 });
 
-const LeaseLane = memo(function LeaseLane({ lane, g, trace, playheadMs }: LaneProps) {
+const LeaseMark = memo(function LeaseMark({
+  l,
+  lane,
+  g,
+  trace,
+  ended,
+  running,
+  renewals,
+  drop,
+}: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; drop: boolean }) {
   const t = useT();
-  const p = playheadMs;
   const barH = 22;
   const barTop = lane.base - barH / 2;
+  const x1 = g.x(l.startMs);
+  const x2 = g.x(l.endMs);
+  const holder = actorName(trace, l.holder, t);
+  const endKey = leaseEndLabelKey(l.endReason);
+  const endText = ended && endKey ? t('timeline.lease.until', { end: seconds(l.endMs), reason: t(endKey) }) : t('timeline.lease.live');
+  const aria = t('timeline.lease.aria', { token: l.token, client: holder, start: seconds(l.startMs), end: endText });
+  const full = t('timeline.lease.holder', { token: l.token, client: holder });
+  const short = t('timeline.lease', { token: l.token });
+  const fullFits = fits(full, x2 - x1);
+  const shortFits = fits(short, x2 - x1, 6);
+  const holderLane = g.lane(l.holder);
+  return (
+    <M.g {...appear} role="img" aria-label={aria} className="fl-lease">
+      <title>{aria}</title>
+      <Grow as="rect" grow={growBar(running, x1, x2, 2)} x={x1} y={barTop} width={Math.max(2, x2 - x1)} height={barH} rx={5} className="fl-lease__bar" />
+      {/* The holder's name once the bar has room for it, "token N" before that (while it grows). */}
+      {fullFits && (
+        <Grow as="text" grow={growLabel(running, x1, x2, need(full))} x={x1 + 8} y={barTop + 15} className="fl-label fl-lease__label">
+          {full}
+        </Grow>
+      )}
+      {shortFits && (!fullFits || running) && (
+        <Grow
+          as="text"
+          grow={growLabel(running, x1, x2, need(short, 6), fullFits ? need(full) : undefined)}
+          x={x1 + 8}
+          y={barTop + 15}
+          className="fl-label fl-lease__label"
+        >
+          {short}
+        </Grow>
+      )}
+      {l.renewedAtMs.slice(0, renewals).map((r) => (
+        <line key={r} x1={g.x(r)} x2={g.x(r)} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />
+      ))}
+      {ended && endKey && (
+        <M.g {...appear}>
+          <line x1={x2} x2={x2} y1={barTop - 6} y2={barTop + barH + 6} className="fl-lease__end" />
+          <text x={x2 - 3} y={barTop - 6} textAnchor="end" className="fl-label fl-lease__endlabel">
+            {t(endKey)}
+          </text>
+        </M.g>
+      )}
+      {drop && holderLane && <line x1={x2} x2={x2} y1={barTop - 6} y2={holderLane.top + 44} className="fl-dropline" />}
+    </M.g>
+  );
+});
+
+const Marker = memo(function Marker({ e, lane, g, trace, shown }: MarkProps & { e: TraceEvent; trace: Trace; shown: boolean }) {
+  const t = useT();
+  const barH = 22;
+  const x = g.x(e.atMs);
+  const client = actorName(trace, e.peer, t);
+  const queued = e.kind === 'acquire-queued';
+  const aria = queued ? t('timeline.queued.aria', { client, at: seconds(e.atMs) }) : t('timeline.keepaliveRejected.aria', { token: e.token ?? '?', at: seconds(e.atMs) });
+  return (
+    <M.g {...pop} role="img" aria-label={aria} className={queued ? 'fl-marker' : 'fl-marker fl-marker--bad'}>
+      <title>{aria}</title>
+      <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} />
+      {shown && (
+        <text x={x + 6} y={lane.base + barH / 2 + 12} className="fl-label fl-label--small">
+          {queued ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' })}
+        </text>
+      )}
+    </M.g>
+  );
+});
+
+const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs }: LaneProps) {
+  const t = useT();
+  const p = stepMs;
   const stale = useMemo(() => staleStretches(trace), [trace]);
   const markers = trace.events.filter((e) => e.atMs <= p && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'));
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.leaseService') })}>
       <line x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
-      <line x1={g.plotLeft} x2={g.x(p)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+      <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       {trace.leases
         .filter((l) => l.startMs <= p)
         .map((l) => {
-          const x1 = g.x(l.startMs);
           const ended = l.endMs <= p && l.endReason !== 'run-ended';
-          const x2 = g.x(Math.min(l.endMs, p));
-          const holder = actorName(trace, l.holder, t);
-          const endKey = leaseEndLabelKey(l.endReason);
-          const endText = ended && endKey ? t('timeline.lease.until', { end: seconds(l.endMs), reason: t(endKey) }) : t('timeline.lease.live');
-          const aria = t('timeline.lease.aria', { token: l.token, client: holder, start: seconds(l.startMs), end: endText });
-          const full = t('timeline.lease.holder', { token: l.token, client: holder });
-          const short = t('timeline.lease', { token: l.token });
-          const label = fits(full, x2 - x1) ? full : fits(short, x2 - x1, 6) ? short : undefined;
-          const drop = ended ? stale.find((s) => s.client === l.holder && s.token === l.token && s.startMs === l.endMs) : undefined;
-          const holderLane = g.lane(l.holder);
+          const drop = ended && stale.some((s) => s.client === l.holder && s.token === l.token && s.startMs === l.endMs);
           return (
-            <m.g key={`lease${l.token}-${l.startMs}`} {...appear} role="img" aria-label={aria} className="fl-lease">
-              <title>{aria}</title>
-              <rect x={x1} y={barTop} width={Math.max(2, x2 - x1)} height={barH} rx={5} className="fl-lease__bar" />
-              {label && (
-                <text x={x1 + 8} y={barTop + 15} className="fl-label fl-lease__label">
-                  {label}
-                </text>
-              )}
-              {l.renewedAtMs
-                .filter((r) => r <= p)
-                .map((r) => (
-                  <line key={r} x1={g.x(r)} x2={g.x(r)} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />
-                ))}
-              {ended && endKey && (
-                <m.g {...appear}>
-                  <line x1={x2} x2={x2} y1={barTop - 6} y2={barTop + barH + 6} className="fl-lease__end" />
-                  <text x={x2 - 3} y={barTop - 6} textAnchor="end" className="fl-label fl-lease__endlabel">
-                    {t(endKey)}
-                  </text>
-                </m.g>
-              )}
-              {drop && holderLane && (
-                <line x1={x2} x2={x2} y1={barTop - 6} y2={holderLane.top + 44} className="fl-dropline" />
-              )}
-            </m.g>
+            <LeaseMark
+              key={`lease${l.token}-${l.startMs}`}
+              lane={lane}
+              g={g}
+              l={l}
+              trace={trace}
+              ended={ended}
+              running={l.endMs > p}
+              renewals={l.renewedAtMs.filter((r) => r <= p).length}
+              drop={drop}
+            />
           );
         })}
       {markers.map((e, i) => {
         const x = g.x(e.atMs);
         // Several markers of one kind at nearly the same moment share one visible word.
         const shown = !markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - x) < 64);
-        const client = actorName(trace, e.peer, t);
-        const queued = e.kind === 'acquire-queued';
-        const aria = queued
-          ? t('timeline.queued.aria', { client, at: seconds(e.atMs) })
-          : t('timeline.keepaliveRejected.aria', { token: e.token ?? '?', at: seconds(e.atMs) });
-        return (
-          <m.g key={`mark${e.id}`} {...pop} role="img" aria-label={aria} className={queued ? 'fl-marker' : 'fl-marker fl-marker--bad'}>
-            <title>{aria}</title>
-            <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} />
-            {shown && (
-              <text x={x + 6} y={lane.base + barH / 2 + 12} className="fl-label fl-label--small">
-                {queued ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' })}
-              </text>
-            )}
-          </m.g>
-        );
+        return <Marker key={`mark${e.id}`} lane={lane} g={g} e={e} trace={trace} shown={shown} />;
       })}
     </g>
   );
@@ -288,9 +406,48 @@ function placeDecisionLabels(xs: readonly number[], labels: readonly string[], g
   });
 }
 
-const StorageLane = memo(function StorageLane({ lane, g, trace, playheadMs }: LaneProps) {
+const ReadMark = memo(function ReadMark({ e, lane, g }: MarkProps & { e: TraceEvent }) {
   const t = useT();
-  const p = playheadMs;
+  const x = g.x(e.atMs);
+  const ok = e.kind === 'read-served';
+  const label = t(ok ? 'timeline.readServed' : 'timeline.readRejected');
+  return (
+    <M.g {...pop} role="img" aria-label={`${label}, ${seconds(e.atMs)} s`} className={ok ? 'fl-read' : 'fl-read fl-read--bad'}>
+      <circle cx={x} cy={lane.base} r={5} />
+      <text x={x} y={lane.base - 10} textAnchor="middle" className="fl-label fl-label--small">
+        {label}
+      </text>
+    </M.g>
+  );
+});
+
+const DecisionMark = memo(function DecisionMark({ d, lane, g, label, labelX, labelDy }: MarkProps & { d: StorageDecision; label: string; labelX: number; labelDy: number }) {
+  const t = useT();
+  const x = g.x(d.atMs);
+  const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
+  const aria = t('timeline.decision.aria', { at: seconds(d.atMs), text: d.text });
+  const cls = !d.accepted ? 'fl-decision fl-decision--bad' : staleWrite ? 'fl-decision fl-decision--stale' : 'fl-decision fl-decision--ok';
+  return (
+    <g role="img" aria-label={aria} className={cls}>
+      <title>{aria}</title>
+      <M.g {...pop}>
+        <circle cx={x} cy={lane.base} r={10} className="fl-decision__disc" />
+        {d.accepted ? (
+          <path d={`M${x - 4.5},${lane.base + 0.5}L${x - 1.2},${lane.base + 3.8}L${x + 4.8},${lane.base - 3.6}`} className="fl-decision__icon" />
+        ) : (
+          <path d={`M${x - 3.8},${lane.base - 3.8}L${x + 3.8},${lane.base + 3.8}M${x + 3.8},${lane.base - 3.8}L${x - 3.8},${lane.base + 3.8}`} className="fl-decision__icon" />
+        )}
+      </M.g>
+      <M.text {...appear} x={labelX} y={lane.base + labelDy} textAnchor="middle" className="fl-label fl-decision__label">
+        {label}
+      </M.text>
+    </g>
+  );
+});
+
+const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs }: LaneProps) {
+  const t = useT();
+  const p = stepMs;
   const fenced = trace.scenario.storage.fencing === 'token';
   const placed = useMemo(() => {
     const labels = trace.storage.map((d) => decisionLabel(d, fenced, t));
@@ -300,56 +457,28 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, playheadMs }: La
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>
       <line x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
-      <line x1={g.plotLeft} x2={g.x(p)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
-      {reads.map((e) => {
-        const x = g.x(e.atMs);
-        const ok = e.kind === 'read-served';
-        const label = t(ok ? 'timeline.readServed' : 'timeline.readRejected');
-        return (
-          <m.g key={`read${e.id}`} {...pop} role="img" aria-label={`${label}, ${seconds(e.atMs)} s`} className={ok ? 'fl-read' : 'fl-read fl-read--bad'}>
-            <circle cx={x} cy={lane.base} r={5} />
-            <text x={x} y={lane.base - 10} textAnchor="middle" className="fl-label fl-label--small">
-              {label}
-            </text>
-          </m.g>
-        );
-      })}
-      {trace.storage.map((d, i) => {
-          if (d.atMs > p) return null;
-          const x = g.x(d.atMs);
-          const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
-          const label = placed.labels[i]!;
-          const pos = placed.at[i]!;
-          const aria = t('timeline.decision.aria', { at: seconds(d.atMs), text: d.text });
-          const cls = !d.accepted ? 'fl-decision fl-decision--bad' : staleWrite ? 'fl-decision fl-decision--stale' : 'fl-decision fl-decision--ok';
-          return (
-            <g key={`dec${d.messageId}`} role="img" aria-label={aria} className={cls}>
-              <title>{aria}</title>
-              <m.g {...pop}>
-                <circle cx={x} cy={lane.base} r={10} className="fl-decision__disc" />
-                {d.accepted ? (
-                  <path d={`M${x - 4.5},${lane.base + 0.5}L${x - 1.2},${lane.base + 3.8}L${x + 4.8},${lane.base - 3.6}`} className="fl-decision__icon" />
-                ) : (
-                  <path d={`M${x - 3.8},${lane.base - 3.8}L${x + 3.8},${lane.base + 3.8}M${x + 3.8},${lane.base - 3.8}L${x - 3.8},${lane.base + 3.8}`} className="fl-decision__icon" />
-                )}
-              </m.g>
-              <m.text {...appear} x={pos.x} y={lane.base + pos.dy} textAnchor="middle" className="fl-label fl-decision__label">
-                {label}
-              </m.text>
-            </g>
-          );
-        })}
+      <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+      {reads.map((e) => (
+        <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} />
+      ))}
+      {trace.storage.map((d, i) =>
+        d.atMs > p ? null : (
+          <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} label={placed.labels[i]!} labelX={placed.at[i]!.x} labelDy={placed.at[i]!.dy} />
+        ),
+      )}
     </g>
   );
 });
 
-/** The lane contents for every lane. */
-export function Lanes(props: Omit<LaneProps, 'lane'>) {
+/** The lane contents for every lane, redrawn when the playhead crosses an event (not every frame). */
+export function Lanes(props: Omit<LaneProps, 'lane' | 'stepMs'>) {
+  const step = useEventStep();
+  const stepMs = timeOfStep(props.trace, step);
   return (
     <>
       {props.g.lanes.map((lane) => {
         const Comp = lane.kind === 'client' ? ClientLane : lane.kind === 'lease' ? LeaseLane : StorageLane;
-        return <Comp key={lane.id} lane={lane} {...props} />;
+        return <Comp key={lane.id} lane={lane} stepMs={stepMs} {...props} />;
       })}
     </>
   );

@@ -40,6 +40,20 @@ export function Legend() {
         </svg>
         {t('timeline.legend.keepalive')}
       </li>
+      <li>
+        <svg width="26" height="14" aria-hidden="true" className="fl-decision fl-decision--ok">
+          <circle cx="13" cy="7" r="6" className="fl-decision__disc" />
+          <path d="M10.3,7.3L12.3,9.3L15.9,4.8" className="fl-decision__icon" />
+        </svg>
+        {t('timeline.legend.accepted')}
+      </li>
+      <li>
+        <svg width="26" height="14" aria-hidden="true" className="fl-decision fl-decision--bad">
+          <circle cx="13" cy="7" r="6" className="fl-decision__disc" />
+          <path d="M10.7,4.7L15.3,9.3M15.3,4.7L10.7,9.3" className="fl-decision__icon" />
+        </svg>
+        {t('timeline.legend.rejected')}
+      </li>
     </ul>
   );
 }

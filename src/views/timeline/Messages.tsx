@@ -4,15 +4,22 @@
  * (keepalives light and dashed, grants and writes bold and labelled), a message held up by a delay
  * or a partition stands out in the warning colour with its extra time, and a message that waits at a
  * paused receiver shows the wait as a dotted stretch on the receiver's lane.
+ *
+ * Arrows that have arrived are redrawn only when the playhead crosses an event; each arrow still in
+ * flight follows the playhead on its own (`LiveArrow`), so a frame re-renders one or two arrows,
+ * not all of them (`playhead-hooks.ts`).
  * @module
  */
 import { memo, useMemo } from 'react';
-import { m } from 'motion/react';
+import { M } from '../MotionProvider';
 import { useT } from '../../i18n';
+import { useLab } from '../../store/context';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, messageNameKey } from '../../teaching/captions';
 import type { Geometry, MessageGeom } from './geometry';
+import { Grow } from './growth';
+import { timeOfStep, useEventStep } from './playhead-hooks';
 import { arrowHead, textWidth } from './svg-text';
 
 /** A message label's place: left end of the text at (x, y) (baseline). */
@@ -56,14 +63,14 @@ interface ArrowProps {
   msg: MessageGeom;
   /** Fraction of the flight shown, 0..1 (1 = arrived). */
   progress: number;
-  /** How far (px) the wait at a paused receiver has got, if it has started. */
-  waitTo: number | undefined;
+  /** The wait at a paused receiver: not started, under way (its line follows the playhead), or over. */
+  waiting: 'no' | 'now' | 'done';
   trace: Trace;
   /** The arrow's label and where it goes, if it has one. */
   label: LabelSpot | undefined;
 }
 
-const Arrow = memo(function Arrow({ msg, progress, waitTo, trace, label }: ArrowProps) {
+const Arrow = memo(function Arrow({ msg, progress, waiting, trace, label }: ArrowProps) {
   const t = useT();
   const tipX = msg.x1 + (msg.x2 - msg.x1) * progress;
   const tipY = msg.y1 + (msg.y2 - msg.y1) * progress;
@@ -88,28 +95,48 @@ const Arrow = memo(function Arrow({ msg, progress, waitTo, trace, label }: Arrow
           {label.text}
         </text>
       )}
-      {arrived && waitTo !== undefined && msg.waitX2 !== undefined && (
+      {arrived && waiting !== 'no' && msg.waitX2 !== undefined && (
         <g className="fl-msg__wait">
-          <line x1={msg.x2} y1={msg.y2} x2={waitTo} y2={msg.y2} />
+          <Grow
+            as="line"
+            grow={waiting === 'now' ? { attr: 'x2', fromX: msg.x2, toX: msg.waitX2, min: 0 } : undefined}
+            x1={msg.x2}
+            y1={msg.y2}
+            x2={msg.waitX2}
+            y2={msg.y2}
+          />
           <text x={msg.x2 + 6} y={msg.y2 + 14} className="fl-msg__label">
             {t('timeline.msg.waits', { client: receiver })}
           </text>
         </g>
       )}
       {arrived && msg.dropped && (
-        <m.g initial={{ opacity: 0 }} animate={{ opacity: 1 }} className="fl-msg__lost">
+        <M.g initial={{ opacity: 0 }} animate={{ opacity: 1 }} className="fl-msg__lost">
           <path d={`M${msg.x2 - 5},${msg.y2 - 5}L${msg.x2 + 5},${msg.y2 + 5}M${msg.x2 + 5},${msg.y2 - 5}L${msg.x2 - 5},${msg.y2 + 5}`} />
           <text x={msg.x2 + 8} y={msg.y2 + 4} className="fl-msg__label">
             {t('timeline.msg.lost')}
           </text>
-        </m.g>
+        </M.g>
       )}
     </g>
   );
 });
 
+/** The fraction of `msg`'s flight done at `playheadMs`, in steps of 1/200 so a slow arrow does not re-render every frame. */
+function flightProgress(msg: MessageGeom, playheadMs: number): number {
+  const flight = msg.arriveAtMs - msg.sentAtMs;
+  const progress = flight <= 0 ? 1 : Math.min(1, (playheadMs - msg.sentAtMs) / flight);
+  return progress >= 1 ? 1 : Math.round(progress * 200) / 200;
+}
+
+/** An arrow in flight: follows the playhead itself. */
+function LiveArrow(props: Omit<ArrowProps, 'progress'>) {
+  const progress = useLab((s) => flightProgress(props.msg, s.playheadMs));
+  return <Arrow {...props} progress={progress} />;
+}
+
 /** All message arrows sent by the playhead. */
-export function Messages({ g, trace, playheadMs }: { g: Geometry; trace: Trace; playheadMs: number }) {
+export function Messages({ g, trace }: { g: Geometry; trace: Trace }) {
   const t = useT();
   const labels = useMemo(() => {
     const texts = new Map<number, string>();
@@ -126,19 +153,15 @@ export function Messages({ g, trace, playheadMs }: { g: Geometry; trace: Trace; 
     }
     return placeLabels(g, texts);
   }, [g, t]);
+  // Sending, arriving and handling are events: the step says which arrows exist and which have landed.
+  const stepMs = timeOfStep(trace, useEventStep());
   return (
     <g role="group" aria-label={t('timeline.messages')} className="fl-messages">
       {g.messages.map((msg) => {
-        if (msg.sentAtMs > playheadMs) return null;
-        const flight = msg.arriveAtMs - msg.sentAtMs;
-        const progress = flight <= 0 ? 1 : Math.min(1, (playheadMs - msg.sentAtMs) / flight);
-        // Quantize the in-flight position so a message at rest does not re-render every frame.
-        const p = progress >= 1 ? 1 : Math.round(progress * 200) / 200;
-        let waitTo: number | undefined;
-        if (msg.waitX2 !== undefined && playheadMs >= msg.arriveAtMs) {
-          waitTo = playheadMs >= (msg.handledAtMs ?? Infinity) ? msg.waitX2 : g.x(playheadMs);
-        }
-        return <Arrow key={msg.id} msg={msg} progress={p} waitTo={waitTo} trace={trace} label={labels.get(msg.id)} />;
+        if (msg.sentAtMs > stepMs) return null;
+        const waiting = msg.waitX2 === undefined || stepMs < msg.arriveAtMs ? 'no' : stepMs < (msg.handledAtMs ?? Infinity) ? 'now' : 'done';
+        const common = { msg, trace, label: labels.get(msg.id), waiting } as const;
+        return msg.arriveAtMs <= stepMs ? <Arrow key={msg.id} {...common} progress={1} /> : <LiveArrow key={msg.id} {...common} />;
       })}
     </g>
   );

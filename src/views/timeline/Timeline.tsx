@@ -5,9 +5,9 @@
  * picture moves the playhead.
  * @module
  */
-import { useEffect, useId, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
-import { useT } from '../../i18n';
-import { useLab } from '../../store/context';
+import { useId, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
+import { localiseNumber, useT } from '../../i18n';
+import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { AXIS_H, layoutTimeline, ticksOf, type Geometry } from './geometry';
@@ -15,19 +15,33 @@ import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { Legend } from './Legend';
 import { Lanes } from './Lanes';
 import { Messages } from './Messages';
+import { createGrowthRegistry, GrowthContext } from './growth';
+import { moveX, usePlayheadFrame } from './playhead-hooks';
 
-function Axis({ g, playheadX }: { g: Geometry; playheadX: number }) {
+/** Indices of the ticks whose labels the playhead's bubble covers (within 34 px of it), as a key. */
+function coveredTicks(ticks: readonly { x: number }[], playheadX: number): string {
+  let key = '';
+  ticks.forEach((tick, i) => {
+    if (Math.abs(tick.x - playheadX) <= 34) key += `${i},`;
+  });
+  return key;
+}
+
+function Axis({ g }: { g: Geometry }) {
   const t = useT();
   const ticks = useMemo(() => ticksOf(g), [g]);
+  // Re-renders only when the playhead's bubble moves onto or off a tick label, not every frame.
+  const covered = useLab((s) => coveredTicks(ticks, g.x(s.playheadMs)));
+  const hidden = useMemo(() => new Set(covered.split(',').filter(Boolean).map(Number)), [covered]);
   const bottom = g.height - 6;
   return (
     <g className="fl-axis" aria-hidden="true">
-      {ticks.map((tick) => (
+      {ticks.map((tick, i) => (
         <g key={tick.ms}>
           <line x1={tick.x} x2={tick.x} y1={AXIS_H - 6} y2={bottom} className={tick.major ? 'fl-grid fl-grid--major' : 'fl-grid'} />
-          {Math.abs(tick.x - playheadX) > 34 && (
+          {!hidden.has(i) && (
             <text x={tick.x} y={AXIS_H - 12} textAnchor="middle" className="fl-axis__label">
-              {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : seconds(tick.ms)}
+              {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
             </text>
           )}
         </g>
@@ -46,18 +60,41 @@ function Axis({ g, playheadX }: { g: Geometry; playheadX: number }) {
   );
 }
 
-function Playhead({ g, playheadMs }: { g: Geometry; playheadMs: number }) {
+/**
+ * The playhead: a line and a bubble with the time. It follows every frame without a render: its
+ * position is a `transform` on the element, and its time and accessible name are written when the
+ * tenth of a second they show changes.
+ */
+function Playhead({ g }: { g: Geometry }) {
   const t = useT();
-  const x = g.x(playheadMs);
-  const label = `${seconds(playheadMs)} s`;
-  const w = label.length * 7 + 12;
+  const store = useLabStore();
+  const ref = useRef<SVGGElement>(null);
+  const bubble = useRef<SVGRectElement>(null);
+  const text = useRef<SVGTextElement>(null);
+  const shown = useRef<{ at: string; t: typeof t } | undefined>(undefined);
+  usePlayheadFrame(
+    (ms) => {
+      const el = ref.current;
+      if (!el) return;
+      moveX(el, g.x(ms), !store.getState().playing);
+      const at = seconds(ms);
+      // Rewritten when the tenth of a second shown changes, or the language (`t`) does.
+      if (shown.current?.at === at && shown.current.t === t) return;
+      shown.current = { at, t };
+      const label = `${localiseNumber(at)} s`;
+      const w = label.length * 7 + 12;
+      bubble.current?.setAttribute('x', String(-w / 2));
+      bubble.current?.setAttribute('width', String(w));
+      if (text.current) text.current.textContent = label;
+      el.setAttribute('aria-label', t('timeline.playhead', { at }));
+    },
+    [g, t],
+  );
   return (
-    <g className="fl-playhead" aria-label={t('timeline.playhead', { at: seconds(playheadMs) })} role="img">
-      <line x1={x} x2={x} y1={AXIS_H - 4} y2={g.height - 4} className="fl-playhead__line" />
-      <rect x={x - w / 2} y={2} width={w} height={18} rx={9} className="fl-playhead__bubble" />
-      <text x={x} y={15} textAnchor="middle" className="fl-playhead__text">
-        {label}
-      </text>
+    <g ref={ref} className="fl-playhead" role="img">
+      <line x1={0} x2={0} y1={AXIS_H - 4} y2={g.height - 4} className="fl-playhead__line" />
+      <rect ref={bubble} y={2} height={18} rx={9} className="fl-playhead__bubble" />
+      <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text" />
     </g>
   );
 }
@@ -67,22 +104,38 @@ export function Timeline() {
   const t = useT();
   const trace = useLab((s) => s.trace);
   const warp = useLab((s) => s.warp);
-  const playheadMs = useLab((s) => s.playheadMs);
   const seek = useLab((s) => s.seek);
   const scroller = useRef<HTMLDivElement>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
   const width = useElementWidth(scroller);
   const labelW = labelColumnWidth(width);
   const g = useMemo(() => layoutTimeline(trace, warp, width - labelW), [trace, warp, width, labelW]);
-  const px = g.x(playheadMs);
-  // Keep the playhead in view when the picture is wider than its box (small screens).
-  useEffect(() => {
-    const el = scrollBox.current;
-    if (!el || el.scrollWidth <= el.clientWidth + 1) return;
-    const view = el.clientWidth - labelW;
-    if (px < el.scrollLeft + 24 || px > el.scrollLeft + view - 40) el.scrollLeft = Math.max(0, px - view * 0.35);
-  }, [px, labelW]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const store = useLabStore();
+  const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
+  const future = useRef<SVGRectElement>(null);
+  // Every frame, without a render: the bars still growing reach the playhead, the grey future cover
+  // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
+  const scrolls = g.width + labelW > width + 1;
+  const scrollLeft = useRef(0);
+  usePlayheadFrame(
+    (ms) => {
+      const px = g.x(ms);
+      growing.apply(px);
+      moveX(future.current, px, !store.getState().playing);
+      // No layout reads here (they would force a layout every frame): the box's width comes from the
+      // ResizeObserver and its scroll position from its scroll events.
+      const el = scrollBox.current;
+      if (!el || !scrolls) return;
+      const view = width - labelW;
+      const left = scrollLeft.current;
+      if (px < left + 24 || px > left + view - 40) {
+        scrollLeft.current = Math.max(0, px - view * 0.35);
+        el.scrollLeft = scrollLeft.current;
+      }
+    },
+    [g, growing, labelW, scrolls, width],
+  );
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
   const dragging = useRef(false);
 
@@ -95,7 +148,16 @@ export function Timeline() {
 
   return (
     <div className="fl-timeline" ref={scroller}>
-      <div className="fl-timeline__scroll" ref={scrollBox} role="region" aria-label={t('timeline.scroll')} tabIndex={0}>
+      <div
+        className="fl-timeline__scroll"
+        ref={scrollBox}
+        role="region"
+        aria-label={t('timeline.scroll')}
+        tabIndex={0}
+        onScroll={(e) => {
+          scrollLeft.current = e.currentTarget.scrollLeft;
+        }}
+      >
         <div className="fl-timeline__inner" style={{ width: g.width + labelW }}>
           <LaneLabels g={g} width={labelW} />
           <svg
@@ -138,11 +200,13 @@ export function Timeline() {
             {g.lanes.map((lane, i) => (
               <rect key={lane.id} x={0} y={lane.top} width={g.width} height={lane.height} className={i % 2 ? 'fl-lane-bg fl-lane-bg--alt' : 'fl-lane-bg'} />
             ))}
-            <Axis g={g} playheadX={g.x(playheadMs)} />
-            <rect x={g.x(playheadMs)} y={AXIS_H - 6} width={Math.max(0, g.width - g.x(playheadMs))} height={g.height - AXIS_H} className="fl-future" />
-            <Lanes g={g} trace={trace} playheadMs={playheadMs} patterns={patterns} />
-            <Messages g={g} trace={trace} playheadMs={playheadMs} />
-            <Playhead g={g} playheadMs={playheadMs} />
+            <Axis g={g} />
+            <rect ref={future} x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
+            <GrowthContext value={growing}>
+              <Lanes g={g} trace={trace} patterns={patterns} />
+              <Messages g={g} trace={trace} />
+            </GrowthContext>
+            <Playhead g={g} />
           </svg>
         </div>
       </div>

@@ -1,0 +1,95 @@
+/**
+ * How the timeline follows the playhead cheaply (issue 7: smooth playback on a slow phone).
+ *
+ * Everything the timeline draws starts and ends at the time of a trace event (or at the end of the
+ * run): bars, arrows, marks. So the picture has two parts:
+ * - a discrete part that changes only when the playhead crosses an event: which items exist and how
+ *   they end. Views read it with {@link useEventStep} and re-render a few dozen times per run;
+ * - a continuous part that moves every frame: the playhead line, the grey "future" cover, and how
+ *   far the bars that are still growing are revealed (one shared clip rectangle). Views set it with
+ *   {@link usePlayheadFrame}, straight on the SVG elements, with no React render at all.
+ * Only messages in flight follow the playhead in React, each on its own (`Messages.tsx`).
+ * @module
+ */
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+import type { Trace } from '../../model/trace';
+import { useLab, useLabStore } from '../../store/context';
+import { lastEventIndexAt } from '../../store/playback';
+
+/**
+ * The discrete step of the playhead: the index of the last event at or before it in
+ * `trace.events`, `-1` before the first, or `trace.events.length` once it is at the end of the run.
+ */
+export function eventStepAt(trace: Trace, playheadMs: number): number {
+  return playheadMs >= trace.endMs ? trace.events.length : lastEventIndexAt(trace, playheadMs);
+}
+
+/**
+ * The time (simulated ms) that stands for a step: the time of its event, `trace.endMs` at the end,
+ * `-1` before the first event. For any item of the trace, `item.startMs <= timeOfStep(...)` holds
+ * exactly when `item.startMs <= playheadMs` (items start and end at event times; a test checks it).
+ */
+export function timeOfStep(trace: Trace, step: number): number {
+  if (step >= trace.events.length) return trace.endMs;
+  return step >= 0 ? trace.events[step]!.atMs : -1;
+}
+
+/** React hook: the playhead's discrete step (see {@link eventStepAt}); re-renders only when it changes. */
+export function useEventStep(): number {
+  return useLab((s) => eventStepAt(s.trace, s.playheadMs));
+}
+
+/**
+ * React hook: calls `apply(playheadMs)` now (before paint), on every playhead change and when
+ * playback starts or stops, without re-rendering. `apply` must only touch the DOM (attributes, styles, scroll). It is re-subscribed
+ * when `deps` change.
+ */
+export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: readonly unknown[]): void {
+  const store = useLabStore();
+  const latest = useRef(apply);
+  latest.current = apply;
+  useLayoutEffect(() => {
+    let last = store.getState().playheadMs;
+    let playing = store.getState().playing;
+    latest.current(last);
+    return store.subscribe((s) => {
+      // Also when playback starts or stops: some writes are deferred while playing (see `moveX`).
+      if (s.playheadMs === last && s.playing === playing) return;
+      last = s.playheadMs;
+      playing = s.playing;
+      latest.current(last);
+    });
+  }, [store, ...deps]);
+}
+
+/**
+ * React hook: keeps `ref`'s text (and, with `attribute`, that attribute instead) equal to
+ * `format(playheadMs)`, written straight to the DOM only when it changes: text that follows the
+ * playhead (the time, "Interventions at 10.1 s") without re-rendering its component every frame.
+ * Render the element with no children (React must not own the text); `deps` (e.g. the language's
+ * `t`) re-apply it.
+ */
+export function usePlayheadText(ref: RefObject<Element | null>, format: (playheadMs: number) => string, deps: readonly unknown[], attribute?: string): void {
+  const last = useRef<{ el: Element | null; text: string } | undefined>(undefined);
+  usePlayheadFrame((ms) => {
+    const el = ref.current;
+    if (!el) return;
+    const text = format(ms);
+    if (last.current && last.current.el === el && last.current.text === text) return;
+    last.current = { el, text };
+    if (attribute) el.setAttribute(attribute, text);
+    else el.textContent = text;
+  }, [...deps, attribute]);
+}
+
+/**
+ * Moves an SVG element sideways to `x` (user units, 1:1 with CSS px in the timeline) the cheap way:
+ * a CSS `transform` changes only a paint property (no layout, no repaint), while the SVG
+ * `transform` attribute (which exports and screenshots read) costs a layout each time, so it is
+ * written only when the playhead stops (`still`).
+ */
+export function moveX(el: SVGElement | null, x: number, still: boolean): void {
+  if (!el) return;
+  el.style.transform = `translate(${x}px, 0px)`;
+  if (still) el.setAttribute('transform', `translate(${x} 0)`);
+}

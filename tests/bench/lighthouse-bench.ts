@@ -1,0 +1,117 @@
+/**
+ * Lighthouse 12.2.3 (pinned devDependency) on the production build served locally (Vite's preview
+ * server), with Lighthouse's default settings: mobile form factor, simulated slow 4G and a 4x
+ * slower CPU. Three runs, each in a fresh headless Chromium; the median run (Lighthouse's own
+ * `computeMedianRun`: closest to the median FCP and TTI) is reported. Targets (issue 7):
+ * performance ≥ 0.98, accessibility 1.0, best practices 1.0, SEO ≥ 0.9. Printed figures, not a test.
+ *
+ *   npx tsx tests/bench/lighthouse-bench.ts        (FL_DIST chooses the build; CHROME_PATH the browser)
+ * @module
+ */
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM_ARGS, findChromium } from '../browser/chromium';
+import { serveBuild } from './serve';
+
+/** The figures of one Lighthouse run. Times in ms, sizes in bytes. */
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  totalBytes: number;
+  /** Audits that did not pass in the scored categories other than performance, and performance opportunities. */
+  findings: string[];
+}
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function figures(lhr: Result): LighthouseFigures {
+  const score = (id: string): number => lhr.categories[id]?.score ?? Number.NaN;
+  const value = (id: string): number => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const findings: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) findings.push(`${id}: ${audit.id} (${audit.title})`);
+    }
+  }
+  for (const ref of lhr.categories.performance?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (audit && audit.score !== null && audit.score < 0.9 && audit.details?.type === 'opportunity') findings.push(`performance: ${audit.id} (${audit.displayValue ?? audit.title})`);
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    speedIndexMs: value('speed-index'),
+    totalBytes: value('total-byte-weight'),
+    findings,
+  };
+}
+
+/** Runs Lighthouse `runs` times on the build in `outDir`; returns every run and the median one. */
+export async function runLighthouse(runs = 3, outDir?: string): Promise<{ all: LighthouseFigures[]; median: LighthouseFigures; version: string; chromium: string }> {
+  const served = await serveBuild(outDir);
+  const results: Result[] = [];
+  let chromium = '';
+  try {
+    for (let i = 0; i < runs; i++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: findChromium(),
+        chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+        logLevel: 'silent',
+      });
+      try {
+        const r = await lighthouse(served.base, { port: chrome.port, output: 'json', logLevel: 'error' });
+        if (!r) throw new Error('Lighthouse returned nothing');
+        if (r.lhr.runtimeError) throw new Error(`Lighthouse: ${r.lhr.runtimeError.message}`);
+        results.push(r.lhr);
+        // The user agent string is reduced (156.0.0.0); the DevTools endpoint has the full version.
+        const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string };
+        chromium = version.Browser?.replace(/^\D*\//, '') ?? '';
+      } finally {
+        await chrome.kill();
+      }
+    }
+  } finally {
+    await served.close();
+  }
+  const median = computeMedianRun(results);
+  return { all: results.map(figures), median: figures(median), version: results[0]?.lighthouseVersion ?? '?', chromium };
+}
+
+const pct = (n: number): string => n.toFixed(2);
+
+/** Prints the median run's figures and whether each score meets its target. */
+export function printLighthouse(r: { all: LighthouseFigures[]; median: LighthouseFigures; version: string; chromium: string }): void {
+  const m = r.median;
+  const ok = (v: number, min: number): string => (v >= min ? 'ok' : 'MISSES');
+  console.log(`lighthouse ${r.version} (Chromium ${r.chromium}), mobile defaults, median of ${r.all.length} runs:`);
+  console.log(
+    `  performance ${pct(m.performance)} (${ok(m.performance, 0.98)} ≥ 0.98), accessibility ${pct(m.accessibility)} (${ok(m.accessibility, 1)} = 1), ` +
+      `best practices ${pct(m.bestPractices)} (${ok(m.bestPractices, 1)} = 1), SEO ${pct(m.seo)} (${ok(m.seo, 0.9)} ≥ 0.9)`,
+  );
+  console.log(
+    `  FCP ${Math.round(m.fcpMs)} ms, LCP ${Math.round(m.lcpMs)} ms, TBT ${Math.round(m.tbtMs)} ms, CLS ${m.cls.toFixed(3)}, ` +
+      `Speed Index ${Math.round(m.speedIndexMs)} ms, total transfer ${(m.totalBytes / 1024).toFixed(1)} KB`,
+  );
+  console.log(`  every run: performance ${r.all.map((x) => pct(x.performance)).join(', ')}; LCP ${r.all.map((x) => Math.round(x.lcpMs)).join(', ')} ms`);
+  for (const f of m.findings) console.log(`  not passing: ${f}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printLighthouse(await runLighthouse(Math.max(1, Number(process.argv[2] ?? 3))));
+}
