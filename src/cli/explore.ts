@@ -10,8 +10,7 @@
  * unreadable or invalid file (every issue printed to stderr with its field path, as `simulate`).
  * @module
  */
-import { readFileSync } from 'node:fs';
-import { formatIssue, parseScenarioText } from '../model';
+import { readScenarioArgs } from './read-scenario';
 import {
   PROPERTY_IDS,
   PROPERTY_LABELS,
@@ -85,27 +84,9 @@ function report(file: string, space: ScheduleSpace, result: ExplorationResult, t
 }
 
 function main(argv: string[]): number {
-  const args = argv.filter((a) => a !== '--json');
-  const json = argv.includes('--json');
-  const file = args[0];
-  if (!file || args.length > 1 || file.startsWith('-')) {
-    process.stderr.write('usage: npm run --silent explore -- FILE.json [--json]\n');
-    return 2;
-  }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    process.stderr.write(`${file}: cannot read: ${(e as Error).message}\n`);
-    return 2;
-  }
-  const parsed = parseScenarioText(text);
-  if (!parsed.ok) {
-    process.stderr.write(`${file}: not a valid fencing-lab.scenario/v1 file:\n`);
-    for (const issue of parsed.issues) process.stderr.write(`  ${formatIssue(issue)}\n`);
-    return 2;
-  }
-  const scenario = parsed.scenario;
+  const input = readScenarioArgs('explore', argv);
+  if (!input.ok) return input.exitCode;
+  const { file, json, scenario } = input;
   const space = defaultScheduleSpace(scenario);
   const t0 = performance.now();
   const result = explore(scenario, space);
