@@ -18,9 +18,10 @@ import { reportNotices } from './embed/notices';
 import { ParamNotice } from './embed/ParamNotice';
 import { parseDisplayParams } from './embed/params';
 import { isEmbedded } from './embed/protocol';
-import { startResizeReporter } from './embed/resize';
 import { browserLanguages, pickLocale } from './i18n/locale';
 import { PageLab as PageLabNow } from './embed/PageLab';
+import { ChunkBoundary } from './views/ChunkBoundary';
+import { PartFailed } from './views/PartFailed';
 import { Skeleton } from './views/Skeleton';
 import { applyTheme, initialTheme } from './views/theme';
 
@@ -48,7 +49,7 @@ document.documentElement.toggleAttribute('data-quiz-only', !showTimeline);
 // English (the skeleton shows meanwhile); English is in the bundle, so it renders at once.
 const PageLab = locale === 'en' ? PageLabNow : lazy(() => i18nReady.then(() => ({ default: PageLabNow })));
 // A quiz-only embed has no explainer bar, so its "Open in Fencing Lab" link comes on its own.
-const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(([m]) => m));
+const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(async ([m, i18n]) => (await i18n.whenLoaded(), m)));
 const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(async ([m, i18n]) => (await i18n.whenLoaded(), m)));
 
 createRoot(document.getElementById('root')!).render(
@@ -62,15 +63,23 @@ createRoot(document.getElementById('root')!).render(
         </Suspense>
       )}
       {showQuiz && (
-        <Suspense fallback={null}>
-          {params.embed && !showTimeline && <QuizOpenLink />}
-          <QuizPanel />
-          <EmbedReady instance={params.instance} />
-        </Suspense>
+        <ChunkBoundary fallback={<PartFailed />}>
+          <Suspense fallback={null}>
+            {params.embed && !showTimeline && <QuizOpenLink />}
+            <QuizPanel />
+            <EmbedReady instance={params.instance} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </DisplayProvider>
   </StrictMode>,
 );
 
 // In a frame: tell the host page our height whenever it changes (fonts, late chunks, resizes).
-if (isEmbedded()) startResizeReporter(params.instance);
+// Its code loads only in frames.
+if (isEmbedded()) {
+  import('./embed/resize').then(
+    (m) => m.startResizeReporter(params.instance),
+    () => undefined, // offline: the host keeps the frame's initial height
+  );
+}

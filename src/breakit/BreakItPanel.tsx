@@ -16,6 +16,7 @@ import { Bomb, Play, RotateCcw, Square, Undo2 } from 'lucide-react';
 import '../library/library.css';
 import './breakit.css';
 import { getLocale, useT, type MessageKey } from '../i18n';
+import './messages';
 import { startExploration, type ExplorationHandle, type ExplorationOutcome, type ExplorationProgress } from '../explorer/client';
 import type { Counterexample, ExplorationResult } from '../explorer/explore';
 import { PROPERTY_IDS, WRITE_AFTER_EXPIRY_CAUSES, isPromised, type PropertyId } from '../explorer/properties';

@@ -4,6 +4,7 @@
  * space is in whole simulated ms. Pure: no React, no DOM.
  * @module
  */
+import './messages';
 import { LEASE_SERVICE, STORAGE, type Scenario } from '../model/scenario';
 import { simulate } from '../model/simulate';
 import type { MessageKind } from '../model/trace';

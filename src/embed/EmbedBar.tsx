@@ -2,37 +2,16 @@
  * The top bar of an embedded explainer (`embed=1`), in place of the page header: the scenario's
  * title (or the scenario picker, with `controls` including `scenarios`), the storage's token check
  * (with `interventions`), the Embed button (with `share`), and a small "Open in Fencing Lab ↗"
- * link to the full page at the same scenario and moment, in a new tab.
+ * link to the full page at the same scenario and moment, in a new tab. Those two come with the
+ * secondary controls just after the first render (`EmbedBarActions.tsx`); the bar itself is part
+ * of the first render, so its height is right from the start.
  * @module
  */
 import { useT } from '../i18n';
 import { useLab } from '../store/context';
 import { FencingSwitch, ScenarioPicker } from '../views/Header';
+import { EmbedBarActions } from '../views/later';
 import { useControl } from './display';
-import { EmbedButton } from './EmbedButton';
-import { fullPageUrl } from './snippet';
-import { useCurrentLink } from './useCurrentLink';
-
-function currentHref(): string {
-  try {
-    return window.location.href;
-  } catch {
-    return '';
-  }
-}
-
-/** The "Open in Fencing Lab ↗" link for the explainer's current scenario and moment. */
-export function OpenFullPage() {
-  const t = useT();
-  const { link, baseId } = useCurrentLink();
-  return (
-    <a className="fl-open" href={fullPageUrl(currentHref(), link, baseId)} target="_blank" rel="noopener">
-      {t('embed.open')}
-      <span aria-hidden="true"> ↗</span>
-      <span className="fl-visually-hidden"> {t('embed.openHint')}</span>
-    </a>
-  );
-}
 
 /** The compact header of an embed. */
 export function EmbedBar() {
@@ -40,7 +19,6 @@ export function EmbedBar() {
   const title = useLab((s) => s.scenario.title);
   const scenarios = useControl('scenarios');
   const interventions = useControl('interventions');
-  const share = useControl('share');
   return (
     <header className="fl-embedbar">
       {scenarios ? (
@@ -53,8 +31,7 @@ export function EmbedBar() {
       )}
       <div className="fl-embedbar__end">
         {interventions && <FencingSwitch />}
-        {share && <EmbedButton />}
-        <OpenFullPage />
+        <EmbedBarActions />
       </div>
     </header>
   );

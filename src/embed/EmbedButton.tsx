@@ -7,6 +7,8 @@
 import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { CodeXml } from 'lucide-react';
 import { useT } from '../i18n';
+import { ChunkBoundary } from '../views/ChunkBoundary';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const load = () => import('./EmbedDialog');
 const EmbedDialog = lazy(load);
@@ -42,9 +44,17 @@ export function EmbedButton() {
         {t('embed.button')}
       </button>
       {wanted && (
-        <Suspense fallback={null}>
-          <EmbedDialog open={open} onClose={close} />
-        </Suspense>
+        <ChunkBoundary
+          onError={() => {
+            // Its code could not load (offline): back to the button, ready to try again.
+            setWanted(false);
+            setOpen(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <EmbedDialog open={open} onClose={close} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </>
   );

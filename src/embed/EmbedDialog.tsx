@@ -19,6 +19,7 @@ import { CONTROL_NAMES, type ControlName } from './params';
 import { copyText, type CopyResult } from './safe';
 import { DEFAULT_EMBED_OPTIONS, embedSnippet, embedUrl, isValidInstance, type EmbedOptions } from './snippet';
 import { useCurrentLink } from './useCurrentLink';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** Props of the dialog. */
 export interface EmbedDialogProps {

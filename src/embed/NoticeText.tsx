@@ -4,6 +4,7 @@
  * @module
  */
 import { useT } from '../i18n';
+import '../views/tools-messages';
 import { clearNotices } from './notices';
 
 /** The notice's content (default export, for `React.lazy`). */

@@ -13,7 +13,8 @@
  * @module
  */
 import { use, useEffect, useMemo, useState } from 'react';
-import { restoredOpening, storeForOpening } from '../library/restore';
+import type { LabStore } from '../store/store';
+import type { Scenario } from '../model/scenario';
 import type { ParsedLocation } from '../links/location';
 import { readLocation } from '../links/read';
 import { findBuiltIn, loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
@@ -69,6 +70,28 @@ function decodedLocation(search: string, hash: string): Promise<ParsedLocation> 
   return p;
 }
 
+/**
+ * For a `#s=` document: the store that reopens it as a built-in plus interventions, or `undefined`
+ * to open it as a custom scenario (also if the module cannot load). The restoring code
+ * (`library/restore.ts`) loads only for such links (issue 7). One promise per scenario object,
+ * never rejecting (stable for `use`).
+ */
+const restorings = new WeakMap<Scenario, Promise<(() => LabStore) | undefined>>();
+function restoredStore(scenario: Scenario, atMs: number): Promise<(() => LabStore) | undefined> {
+  let p = restorings.get(scenario);
+  if (!p) {
+    p = import('../library/restore').then(
+      async (m) => {
+        const opening = await m.restoredOpening(scenario);
+        return opening.baseId ? () => m.storeForOpening({ ...opening, atMs }) : undefined;
+      },
+      () => undefined,
+    );
+    restorings.set(scenario, p);
+  }
+  return p;
+}
+
 /** The explainer opened from the page URL. */
 export function PageLab({ search, hash, autoplay = false, globalShortcuts = false }: PageLabProps) {
   // Without `#s=` the link is read at once; with one, wait (suspend) for the decoder chunk.
@@ -91,12 +114,12 @@ export function PageLab({ search, hash, autoplay = false, globalShortcuts = fals
   // A `#s=` document that is a built-in plus interventions (what Share makes of a changed built-in)
   // reopens as that built-in with the same interventions: picker, narration, hints and Undo as
   // before (`library/restore.ts`). The trace is the same either way.
-  const restored = parsed.customScenario ? use(restoredOpening(parsed.customScenario)) : undefined;
-  const [restoredStore] = useState(() => (restored?.baseId ? storeForOpening({ ...restored, atMs: parsed.timeMs ?? 0 }) : undefined));
+  const makeStore = parsed.customScenario ? use(restoredStore(parsed.customScenario, parsed.timeMs ?? 0)) : undefined;
+  const [reopened] = useState(() => makeStore?.());
 
   // syncUrl: the address bar follows what is shown, so it is always a share link (not in embeds).
   const common = { globalShortcuts, autoplay, syncUrl: true, ...(parsed.timeMs !== undefined ? { timeMs: parsed.timeMs } : {}) };
-  if (restoredStore) return <FencingLab {...common} store={restoredStore} />;
+  if (reopened) return <FencingLab {...common} store={reopened} />;
   if (parsed.customScenario) return <FencingLab {...common} scenario={parsed.customScenario} />;
   return <FencingLab {...common} {...(builtinId && loaded ? { scenarioId: builtinId } : {})} />;
 }

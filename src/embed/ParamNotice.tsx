@@ -11,7 +11,8 @@ import { Suspense, lazy } from 'react';
 import './embed.css';
 import { useNotices } from './notices';
 
-const NoticeText = lazy(() => import('./NoticeText'));
+// It brings its text (`views/tools-messages.ts`); in German, wait for that too.
+const NoticeText = lazy(() => import('./NoticeText').then(async (m) => (await (await import('../i18n')).whenLoaded(), m)));
 
 /** The notice of ignored parameters. */
 export function ParamNotice() {

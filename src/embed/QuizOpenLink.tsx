@@ -5,6 +5,7 @@
  * @module
  */
 import { useT } from '../i18n';
+import '../views/tools-messages';
 import { withoutEmbedParams } from './urls';
 
 function currentHref(): string {

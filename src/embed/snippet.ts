@@ -12,6 +12,7 @@ import type { ScenarioInput } from '../model/scenario';
 import { buildShareUrl, type LinkState } from '../links/url';
 import { CONTROL_NAMES, type ControlName, type DisplayParams } from './params';
 import { pageBase, withoutEmbedParams } from './urls';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 export { EMBED_ONLY_PARAMS, pageBase } from './urls';
 

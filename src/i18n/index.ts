@@ -1,7 +1,9 @@
 /**
- * UI text. Every string the interface shows lives in one message catalogue per language
- * (`messages/en.ts`, `messages/de.ts`; the quiz keeps its own in `quiz/locales/`); components get
- * text through {@link useT} or {@link t}, never inline.
+ * UI text. Every string the interface shows lives in a message catalogue per language: the first
+ * render's in `messages/en.ts` and `messages/de.ts`; features loaded later keep theirs beside them
+ * (`views/locales/`, `breakit/locales/`, `quiz/locales/`) and register them when they load (issue 7:
+ * their text stays out of the first render). Components get text through {@link useT} or {@link t},
+ * never inline.
  *
  * The engine is Lingui (`@lingui/core`, about 2 KB gzip): messages are ICU MessageFormat
  * (`'storage.highest': 'Highest token {token}'`, plurals as `{n, plural, one {# question} other
@@ -16,9 +18,18 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, matchLocale, type Locale } from './locale';
-import { en, type MessageKey } from './messages/en';
+import { en, type MessageKey as CoreMessageKey } from './messages/en';
+import type { BreakitMessageKey } from '../breakit/locales/en';
+import type { CaptionMessageKey } from '../teaching/locales/en';
+import type { ToolsMessageKey } from '../views/locales/en';
 
-export type { MessageKey };
+/**
+ * A key of the explainer's catalogues: the first render's own (`messages/en.ts`, in the bundle) and
+ * those that load with their features (`views/locales`: the secondary controls; `breakit/locales`:
+ * the explorer panel; `teaching/locales`: the generated captions). A feature's keys translate once
+ * its module (which registers them) has loaded.
+ */
+export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey;
 export { LOCALES, pickLocale, type Locale } from './locale';
 
 /** Values substituted into `{name}` placeholders. */

@@ -10,12 +10,16 @@
 import { Suspense, lazy, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Building2, Lightbulb, Swords } from 'lucide-react';
 import './library.css';
-import { useT, type MessageKey } from '../i18n';
+import { useT, whenLoaded, type MessageKey } from '../i18n';
+import { ChunkBoundary } from '../views/ChunkBoundary';
+import { PartFailed } from '../views/PartFailed';
+import '../views/tools-messages';
 import { loadedBuiltIn } from '../scenarios';
 import { useLab } from '../store/context';
 
 const RealSystemsPanel = lazy(() => import('./RealSystemsPanel'));
-const BreakItPanel = lazy(() => import('../breakit/BreakItPanel'));
+// The panel brings its own text (`breakit/messages.ts`); in German, wait for that too.
+const BreakItPanel = lazy(() => import('../breakit/BreakItPanel').then(async (m) => (await whenLoaded(), m)));
 
 const TABS = ['try', 'real', 'break'] as const;
 type Tab = (typeof TABS)[number];
@@ -79,7 +83,9 @@ export default function GoFurther() {
   const panel = (which: Tab) => {
     if (which === 'try') return <TryThis />;
     return (
-      <Suspense fallback={<p className="fl-muted">{t('further.loading')}</p>}>{which === 'real' ? <RealSystemsPanel /> : <BreakItPanel />}</Suspense>
+      <ChunkBoundary key={which} fallback={<PartFailed />}>
+        <Suspense fallback={<p className="fl-muted">{t('further.loading')}</p>}>{which === 'real' ? <RealSystemsPanel /> : <BreakItPanel />}</Suspense>
+      </ChunkBoundary>
     );
   };
 

@@ -5,8 +5,11 @@
  * @module
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { whenLoaded } from '../i18n';
+import { ChunkBoundary } from '../views/ChunkBoundary';
 
-const GoFurther = lazy(() => import('./GoFurther'));
+// The tabs bring their text (`views/tools-messages.ts`); in German, wait for that too.
+const GoFurther = lazy(() => import('./GoFurther').then(async (m) => (await whenLoaded(), m)));
 
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;
@@ -26,8 +29,10 @@ export function GoFurtherSlot() {
     return () => clearTimeout(id);
   }, []);
   return ready ? (
-    <Suspense fallback={null}>
-      <GoFurther />
-    </Suspense>
+    <ChunkBoundary>
+      <Suspense fallback={null}>
+        <GoFurther />
+      </Suspense>
+    </ChunkBoundary>
   ) : null;
 }

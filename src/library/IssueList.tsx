@@ -5,6 +5,7 @@
  */
 import type { ScenarioIssue } from '../model/scenario';
 import { useT } from '../i18n';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** Props of {@link IssueList}. */
 export interface IssueListProps {

@@ -18,6 +18,7 @@ import { IssueList } from './IssueList';
 import { openScenarioFile, openScenarioText } from './open';
 import { scenarioFileText } from './scenario-file';
 import type { FileProblem } from './ScenarioActions';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** Props of the dialog. */
 export interface LibraryDialogProps {

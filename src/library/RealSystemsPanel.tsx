@@ -11,6 +11,7 @@ import { Building2, ExternalLink } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
 import { REAL_SYSTEMS, realSystemIdsFor, type RealSystem } from '../realsystems';
 import { useLab } from '../store/context';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const KIND: Record<RealSystem['kind'], MessageKey> = {
   'lock-service': 'real.kind.lock-service',

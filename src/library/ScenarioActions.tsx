@@ -14,6 +14,8 @@ import { FileUp, Library, Share2 } from 'lucide-react';
 import { useT } from '../i18n';
 import type { ScenarioIssue } from '../model/scenario';
 import { useLabStore } from '../store/context';
+import { ChunkBoundary } from '../views/ChunkBoundary';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const loadLibrary = () => import('./LibraryDialog');
 const loadShare = () => import('./ShareDialog');
@@ -100,6 +102,11 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
   }, [store, t, library]);
 
   const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
+  // A dialog whose code cannot load (offline): close it and say so in the status line.
+  const failed = () => {
+    setDialog(null);
+    setStatus(t('app.partFailed'));
+  };
   const close = (button: HTMLButtonElement | null) => () => {
     setDialog(null);
     button?.focus();
@@ -151,6 +158,7 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
         </div>
       )}
       {dialog === 'library' && (
+        <ChunkBoundary onError={failed}>
         <Suspense fallback={null}>
           <LibraryDialog
             fileProblem={fileProblem}
@@ -159,11 +167,14 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
             onClose={close(libraryButton.current)}
           />
         </Suspense>
+        </ChunkBoundary>
       )}
       {dialog === 'share' && (
-        <Suspense fallback={null}>
-          <ShareDialog onClose={close(shareButton.current)} />
-        </Suspense>
+        <ChunkBoundary onError={failed}>
+          <Suspense fallback={null}>
+            <ShareDialog onClose={close(shareButton.current)} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </div>
   );

@@ -15,6 +15,7 @@ import { seconds } from '../store/derive';
 import { Dialog } from './Dialog';
 import { downloadText, scenarioFileName, scenarioFileText } from './scenario-file';
 import { shareUrlFor } from './share-link';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const COPY_KEY: Record<CopyResult, MessageKey> = { copied: 'share.copied', selected: 'share.selected', failed: 'share.copyFailed' };
 

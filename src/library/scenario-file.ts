@@ -8,6 +8,7 @@
 import { toScenarioInput, type Scenario, type ScenarioIssue } from '../model/scenario';
 import { t } from '../i18n';
 import { parseScenarioText } from '../model/validate';
+import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** The biggest file read (bytes): a scenario is a few KB; anything larger is not one. */
 export const MAX_FILE_BYTES = 1_000_000;

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en, type MessageKey } from '../i18n/messages/en';
+import { en } from '../i18n/messages/en';
+import { captionEn } from './locales/en';
+import type { MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
 import { parseScenario } from '../model/validate';
 import { simulate } from '../model/simulate';
@@ -141,7 +143,7 @@ describe('every caption of every shared case and built-in scenario', () => {
           return key;
         });
     }
-    for (const k of used) expect(en).toHaveProperty([k]);
+    for (const k of used) expect({ ...en, ...captionEn }).toHaveProperty([k]);
     expect(used.size).toBeGreaterThan(30);
   });
 

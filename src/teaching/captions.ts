@@ -1,7 +1,9 @@
 /**
  * Generated captions: what just happened at the playhead, in plain words with the trace's own
  * numbers (seconds with one decimal, tokens). A pure function of the trace and an event; the words
- * come from the message catalogue (`caption.*` keys in `i18n/messages/en.ts`).
+ * come from this module's message catalogue (`caption.*` keys in `locales/en.ts`, registered by
+ * `messages.ts` when this module loads). It is not part of the first render (issue 7): the caption
+ * panel loads it once the playhead first reaches an event; actor and message names are `names.ts`.
  *
  * Every sentence must hold for the model and for the systems it stands for. Sources:
  * - Kleppmann, "How to do distributed locking" (2016): a paused client does not know its lease
@@ -16,12 +18,13 @@
 import type { MessageKey, MessageValues } from '../i18n';
 import { t as defaultT } from '../i18n';
 import { LEASE_SERVICE, STORAGE } from '../model/scenario';
+import './messages';
+import { actorName, messageNameKey, type Translate } from './names';
+
+export { actorName, messageNameKey, type Translate };
 import type { EventKind, MessageKind, Trace, TraceEvent } from '../model/trace';
 import { beliefAt, clientStatusAt, liveLeaseAt, seconds, storageStateAt } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
-
-/** A translator: `t` from `i18n`, or a stand-in in tests. */
-export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 /** A caption: a short heading and one to three sentences. */
 export interface Caption {
@@ -80,32 +83,6 @@ const rank = (k: EventKind): number => {
   const i = PRIORITY.indexOf(k);
   return i === -1 ? PRIORITY.length : i;
 };
-
-/** The display name of an actor: the client's name, "the lease service" or "the storage". */
-export function actorName(trace: Trace, actor: string | undefined, t: Translate = defaultT): string {
-  if (actor === LEASE_SERVICE) return t('actor.leaseService');
-  if (actor === STORAGE) return t('actor.storage');
-  if (actor === 'all') return t('actor.everyone');
-  return trace.scenario.clients.find((c) => c.id === actor)?.name ?? actor ?? '?';
-}
-
-const MESSAGE_NAME: Record<MessageKind, MessageKey> = {
-  acquire: 'message.acquire',
-  grant: 'message.grant',
-  keepalive: 'message.keepalive',
-  'keepalive-ok': 'message.keepaliveOk',
-  'keepalive-lost': 'message.keepaliveLost',
-  release: 'message.release',
-  write: 'message.write',
-  'write-reply': 'message.writeReply',
-  read: 'message.read',
-  'read-reply': 'message.readReply',
-};
-
-/** The catalogue key naming a message kind ("grant", "keepalive reply"...). */
-export function messageNameKey(kind: MessageKind): MessageKey {
-  return MESSAGE_NAME[kind];
-}
 
 /**
  * The caption of one event.

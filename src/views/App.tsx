@@ -1,6 +1,8 @@
 /**
  * One Fencing Lab explainer: its own store (so a page can hold two), animation setup, and the
- * views: header, timeline, caption, playback controls, storage and interventions. Styles come from
+ * views: header, timeline, caption, playback controls, storage and interventions. The secondary
+ * controls (interventions, events table, announcer, toolbars, dialogs) arrive just after the first
+ * render from one chunk (`later.tsx`, issue 7). Styles come from
  * `styles/app.css`, which the page imports (see `main.tsx`).
  * @module
  */
@@ -15,15 +17,10 @@ import { findBuiltIn, loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { LabProvider, useLabStore } from '../store/context';
 import type { LabStore } from '../store/store';
 import { DisplayActionsProvider, useDisplayState } from './a11y/display-actions';
-import { EventTable } from './a11y/EventTable';
-import { LiveAnnouncer } from './a11y/LiveAnnouncer';
-import { ShortcutHelp } from './a11y/ShortcutHelp';
-import { PresenterBar } from './a11y/Toolbar';
 import { CaptionPanel } from './CaptionPanel';
 import { Header } from './Header';
 import { usePlaybackLoop } from './hooks/usePlaybackLoop';
-import { useShortcuts } from './hooks/useShortcuts';
-import { Interventions } from './Interventions';
+import { EventTable, Interventions, LiveAnnouncer, PresenterBar, Shortcuts, ShortcutHelp } from './later';
 import { MotionProvider } from './MotionProvider';
 import { StoragePanel } from './StoragePanel';
 import { Timeline } from './timeline/Timeline';
@@ -56,17 +53,9 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
   // Runs only while playing and in view: paused, a hidden tab or an embed scrolled away cost nothing.
   usePlaybackLoop(root);
   useUrlSync(syncUrl && !embed);
-  // Display state (presenter mode, keyboard help) and its keys: `?`, `p`, Esc.
+  // Display state (presenter mode, keyboard help) and its keys: `?`, `p`, Esc (with the playback
+  // keys, from `<Shortcuts>` below, which arrives with the secondary controls).
   const display = useDisplayState(root);
-  useShortcuts(root, globalShortcuts, {
-    help: display.openHelp,
-    present: display.togglePresenting,
-    escape: () => {
-      if (!display.presenting) return false;
-      display.stopPresenting();
-      return true;
-    },
-  });
   useEffect(() => {
     if (autoplay && !prefersReducedMotion()) store.getState().play();
   }, [autoplay, store]);
@@ -91,7 +80,20 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
         {!embed && !display.presenting && <GoFurtherSlot />}
       </main>
       <LiveAnnouncer />
-      <ShortcutHelp open={display.helpOpen} onClose={display.closeHelp} />
+      <Shortcuts
+        root={root}
+        global={globalShortcuts}
+        actions={{
+          help: display.openHelp,
+          present: display.togglePresenting,
+          escape: () => {
+            if (!display.presenting) return false;
+            display.stopPresenting();
+            return true;
+          },
+        }}
+      />
+      {display.helpOpen && <ShortcutHelp open onClose={display.closeHelp} />}
     </div>
     </DisplayActionsProvider>
   );

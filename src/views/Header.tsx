@@ -7,12 +7,10 @@
 import { useId } from 'react';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useControl } from '../embed/display';
-import { EmbedButton } from '../embed/EmbedButton';
 import { useT } from '../i18n';
-import { ScenarioActions } from '../library/ScenarioActions';
 import { BUILT_IN_SCENARIOS, findBuiltIn } from '../scenarios';
 import { useLab } from '../store/context';
-import { Toolbar } from './a11y/Toolbar';
+import { HeaderActions, Toolbar } from './later';
 
 /** The native scenario picker with the chosen scenario's summary. */
 export function ScenarioPicker() {
@@ -116,8 +114,7 @@ export function Header() {
       <div className="fl-header__controls">
         {scenarios && <ScenarioPicker />}
         {interventions && <FencingSwitch />}
-        {(scenarios || share) && <ScenarioActions library={scenarios} share={share} />}
-        {share && <EmbedButton />}
+        {(scenarios || share) && <HeaderActions />}
       </div>
       <Toolbar />
     </header>

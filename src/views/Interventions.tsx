@@ -15,6 +15,7 @@ import { MAX_PAUSE_MS, MIN_PAUSE_MS } from '../store/interventions';
 import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
 import { usePlayheadText } from './timeline/playhead-hooks';
+import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** The chip text of an intervention. */
 export function describeIntervention(i: Intervention, scenario: Scenario, t: Translate): string {

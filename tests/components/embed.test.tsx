@@ -13,6 +13,11 @@ import { clearNotices, reportNotices } from '../../src/embed/notices';
 import { ParamNotice } from '../../src/embed/ParamNotice';
 import { createLabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
+import { loadLaterParts } from '../../src/views/later';
+
+// The app loads the secondary controls (interventions, Library, Share, Embed, toolbar, keyboard
+// shortcuts) just after the first render (`views/later.tsx`); these tests use them from the start.
+beforeAll(() => loadLaterParts());
 
 afterEach(() => {
   clearNotices();

@@ -1,10 +1,15 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
+import { loadLaterParts } from '../../src/views/later';
 import { caption, press, seek, shownTime, storageLog } from './ui';
+
+// The app loads the secondary controls (interventions, Library, Share, Embed, toolbar, keyboard
+// shortcuts) just after the first render (`views/later.tsx`); these tests use them from the start.
+beforeAll(() => loadLaterParts());
 
 const SEED_LOG = [
   "stored 'from client 1' with token 33",

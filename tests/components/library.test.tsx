@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { parseLocation } from '../../src/links';
 import { simulate, toScenarioInput } from '../../src/model';
 import { BUILT_IN_SCENARIOS } from '../../src/scenarios';
@@ -13,7 +13,12 @@ import { builtInScenario } from '../../src/scenarios/all';
 import { applyInterventions, loadBuiltIn } from '../../src/store';
 import { createLabStore, type LabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
+import { loadLaterParts } from '../../src/views/later';
 import { caption, press, seek, storageLog } from './ui';
+
+// The app loads the secondary controls (interventions, Library, Share, Embed, toolbar, keyboard
+// shortcuts) just after the first render (`views/later.tsx`); these tests use them from the start.
+beforeAll(() => loadLaterParts());
 
 /** Lazy chunks load slowly when many test files transform at once. */
 const LAZY = { timeout: 8000 };

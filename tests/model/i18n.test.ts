@@ -13,6 +13,8 @@ import { compileCatalogueMessage, compileCatalogueModule, CATALOGUE_FILE } from 
 import { getLocale, setLocale, t, translate } from '../../src/i18n';
 import { pickLocale, matchLocale } from '../../src/i18n/locale';
 import { quizT } from '../../src/quiz/messages';
+// The generated captions' text loads with their module (issue 7); these tests use it directly.
+import '../../src/teaching/messages';
 
 // The catalogues as written (source text): read the files, not the compiled modules.
 import { readFileSync } from 'node:fs';
@@ -51,6 +53,9 @@ function placeholders(message: string): string[] {
 const CATALOGUES = [
   { en: 'src/i18n/messages/en.ts', de: 'src/i18n/messages/de.ts' },
   { en: 'src/quiz/locales/en.ts', de: 'src/quiz/locales/de.ts' },
+  { en: 'src/views/locales/en.ts', de: 'src/views/locales/de.ts' },
+  { en: 'src/teaching/locales/en.ts', de: 'src/teaching/locales/de.ts' },
+  { en: 'src/breakit/locales/en.ts', de: 'src/breakit/locales/de.ts' },
 ];
 
 describe.each(CATALOGUES)('catalogue $en and its German', ({ en, de }) => {
@@ -80,6 +85,21 @@ describe.each(CATALOGUES)('catalogue $en and its German', ({ en, de }) => {
       if (e !== undefined && placeholders(e).join() !== placeholders(v).join()) differ.push(`${k}: ${placeholders(e)} vs ${placeholders(v)}`);
     }
     expect(differ).toEqual([]);
+  });
+});
+
+describe('the catalogues together', () => {
+  it('no key is in two catalogues (a later one would silently replace the first)', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const { en } of CATALOGUES) {
+      for (const key of sourceCatalogue(en).keys()) {
+        if (seen.has(key)) twice.push(`${key}: ${seen.get(key)} and ${en}`);
+        seen.set(key, en);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(500);
+    expect(twice).toEqual([]);
   });
 });
 

@@ -13,6 +13,7 @@ import { useLab } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { lastEventIndexAt } from '../../store/playback';
 import { actorName, captionForEvent, type Translate } from '../../teaching/captions';
+import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** A decision shown in the table's last column: its word and whether it went the actor's way. */
 const DECISIONS: Partial<Record<EventKind, { key: MessageKey; ok: boolean }>> = {

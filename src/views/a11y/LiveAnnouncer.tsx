@@ -16,6 +16,7 @@ import { useT } from '../../i18n';
 import { useLabStore } from '../../store/context';
 import { lastEventIndexAt } from '../../store/playback';
 import { ANNOUNCE_EVERY_MS, announcementFor, pickAnnouncement } from './announce';
+import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** How long (ms) the paused playhead must rest before the event there is announced. */
 export const SETTLE_MS = 250;

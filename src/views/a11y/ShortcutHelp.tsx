@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { X } from 'lucide-react';
 import { useT, type MessageKey } from '../../i18n';
+import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const ROWS: readonly [MessageKey, MessageKey][] = [
   ['shortcuts.space', 'shortcuts.play'],

@@ -10,6 +10,7 @@ import { useT } from '../../i18n';
 import { useLab } from '../../store/context';
 import { chooseTheme, currentTheme, THEME_CHOICES, type ThemeChoice } from '../theme';
 import { useDisplayActions } from './display-actions';
+import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const THEME_ICON = { light: Sun, dark: Moon, auto: Monitor } as const;
 

@@ -8,6 +8,7 @@
 import type { EventKind, Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { captionAt, captionForEvent, type Translate } from '../../teaching/captions';
+import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /** Least wall time (ms) between two announcements while playing. */
 export const ANNOUNCE_EVERY_MS = 1500;

@@ -1,0 +1,30 @@
+/**
+ * An error boundary for parts loaded on demand (`React.lazy`): if their chunk cannot load (the
+ * network went away after the page opened), it shows `fallback` (nothing by default) in their place
+ * instead of letting the error unmount the whole page. The explainer keeps working around it.
+ * @module
+ */
+import { Component, type ReactNode } from 'react';
+
+/** Props: the lazily loaded `children`, and what to show if they fail (default: nothing). */
+export interface ChunkBoundaryProps {
+  children: ReactNode;
+  fallback?: ReactNode;
+  /** Called once when the children fail (e.g. to close the dialog that could not load and say so). */
+  onError?: () => void;
+}
+
+/** Renders `fallback` instead of its children once they have thrown; logs the error once. */
+export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown): void {
+    console.error('Fencing Lab: a part of the page could not be loaded', error);
+    this.props.onError?.();
+  }
+  override render(): ReactNode {
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The chunk behind `later.tsx`: the explainer's secondary controls, loaded just after the first
+ * render (issue 7). Importing it registers their English text (and German's loader).
+ * @module
+ */
+import { useControl } from '../embed/display';
+import { EmbedButton } from '../embed/EmbedButton';
+import { ScenarioActions } from '../library/ScenarioActions';
+import { useShortcuts, type ShortcutActions } from './hooks/useShortcuts';
+import type { RefObject } from 'react';
+import './tools-messages';
+
+export { EmbedBarActions } from '../embed/EmbedBarActions';
+export { EventTable } from './a11y/EventTable';
+export { LiveAnnouncer } from './a11y/LiveAnnouncer';
+export { ShortcutHelp } from './a11y/ShortcutHelp';
+export { PresenterBar, Toolbar } from './a11y/Toolbar';
+export { Interventions } from './Interventions';
+
+/** The explainer's keyboard shortcuts (`hooks/useShortcuts.ts`); renders nothing. */
+export function Shortcuts({ root, global, actions }: { root: RefObject<HTMLElement | null>; global: boolean; actions: ShortcutActions }) {
+  useShortcuts(root, global, actions);
+  return null;
+}
+
+/** The header's Library, Share and Embed buttons, as `controls=` allows (`embed/params.ts`). */
+export function HeaderActions() {
+  const scenarios = useControl('scenarios');
+  const share = useControl('share');
+  return (
+    <>
+      {(scenarios || share) && <ScenarioActions library={scenarios} share={share} />}
+      {share && <EmbedButton />}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The explainer's secondary controls, kept out of the first render (issue 7: the JavaScript the
+ * first render needs must fit 95 KB gzip, and React 19 alone is about 68 KB of it).
+ *
+ * The first render is the explainer itself: the header with the scenario picker and the token
+ * check, the timeline, the caption, the playback controls and the storage. What it does not need to
+ * appear comes from one chunk (`later-parts.tsx`, with its own message catalogue), requested while
+ * the first render is committed and in place a moment later: the Library/Share/Embed buttons, the
+ * theme/export/presenter toolbar, the interventions, the events table, the live announcer, the
+ * keyboard shortcuts and their help, the presenter bar and the end of the embed bar. Each slot keeps its space meanwhile (a
+ * placeholder with the part's size in `app.css`), so nothing on the page moves when they arrive
+ * (a browser test measures the layout shift).
+ *
+ * If the chunk cannot load (the network went away), the slots stay empty and the explainer keeps
+ * working: an error boundary per slot (`ChunkBoundary.tsx`), never a blank page.
+ * @module
+ */
+import { Suspense, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { whenLoaded } from '../i18n';
+import { ChunkBoundary } from './ChunkBoundary';
+
+type Parts = typeof import('./later-parts');
+
+let loading: Promise<Parts> | undefined;
+/** The chunk, once loaded: slots mounted from then on render their part at once. */
+let loaded: Parts | undefined;
+
+/**
+ * Loads the secondary controls' chunk once (and the active language's text for them); a failed
+ * load is forgotten so that a later call tries again.
+ */
+export function loadLaterParts(): Promise<Parts> {
+  loading ??= import('./later-parts').then(
+    async (m) => {
+      await whenLoaded();
+      return (loaded = m);
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/**
+ * One part of {@link Parts} as a lazy component with a placeholder: `slot` names the CSS class
+ * (`fl-slot fl-slot--NAME`) that reserves the part's space, or `null` for parts that take no space
+ * (dialogs, the announcer).
+ */
+function part<K extends keyof Parts, P extends object>(name: K, slot: string | null): ComponentType<P> {
+  const Lazy = lazy(() => loadLaterParts().then((m) => ({ default: m[name] as unknown as ComponentType<P> })));
+  const fallback = slot ? <div className={`fl-slot fl-slot--${slot}`} aria-hidden="true" /> : null;
+  function Later(props: P) {
+    // Decided once per mount: switching from the lazy wrapper to the part itself would remount it.
+    const [Now] = useState(() => loaded?.[name] as unknown as ComponentType<P> | undefined);
+    return (
+      <ChunkBoundary>
+        {Now ? (
+          <Now {...props} />
+        ) : (
+          <Suspense fallback={fallback}>
+            <Lazy {...props} />
+          </Suspense>
+        )}
+      </ChunkBoundary>
+    );
+  }
+  Later.displayName = `Later(${String(name)})`;
+  return Later;
+}
+
+/** Library, Share and Embed buttons (header). */
+export const HeaderActions = part<'HeaderActions', object>('HeaderActions', 'actions');
+/** Theme, export, presenter and shortcut-help buttons (header). */
+export const Toolbar = part<'Toolbar', object>('Toolbar', 'toolbar');
+/** The interventions card (side column). */
+export const Interventions = part<'Interventions', object>('Interventions', 'interventions');
+/** The events table, folded under the timeline. */
+export const EventTable = part<'EventTable', object>('EventTable', 'events');
+/** The screen-reader announcer of the explainer's events. */
+export const LiveAnnouncer = part<'LiveAnnouncer', object>('LiveAnnouncer', null);
+/** The explainer's keyboard shortcuts (Space, arrows, Home/End, `?`, `p`, Esc); renders nothing. */
+export const Shortcuts = part<'Shortcuts', ComponentProps<Parts['Shortcuts']>>('Shortcuts', null);
+/** The keyboard shortcut dialog. */
+export const ShortcutHelp = part<'ShortcutHelp', { open: boolean; onClose: () => void }>('ShortcutHelp', null);
+/** The bar that replaces the header while presenting. */
+export const PresenterBar = part<'PresenterBar', object>('PresenterBar', 'presenter');
+/** The end of an embed's bar: the Embed button and the "Open in Fencing Lab" link. */
+export const EmbedBarActions = part<'EmbedBarActions', object>('EmbedBarActions', 'embedbar-actions');

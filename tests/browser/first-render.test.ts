@@ -1,0 +1,70 @@
+/**
+ * The first render stands on its own (issue 7), in real Chromium on the production build: with the
+ * chunks that come after it blocked (the secondary controls, their text, the caption generator), the
+ * page still shows the explainer in words, not catalogue keys, and Play still plays. This guards the
+ * split of the message catalogues: a first-render view that used a key of a later catalogue would
+ * show the bare key here.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every key of every English catalogue. */
+function allKeys(): string[] {
+  const root = join(import.meta.dirname, '..', '..');
+  const files = ['src/i18n/messages/en.ts', 'src/views/locales/en.ts', 'src/teaching/locales/en.ts', 'src/breakit/locales/en.ts', 'src/quiz/locales/en.ts'];
+  return files.flatMap((f) => [...readFileSync(join(root, f), 'utf8').matchAll(/^\s*'([\w.-]+)':/gm)].map((m) => m[1]!));
+}
+
+/** Chunks that arrive after the first render (by the start of their file name). */
+const LATER = /\/assets\/(later-parts|tools-messages|captions|GoFurther|motion-kit)-/;
+
+describe('the first render alone', () => {
+  it('shows words, not keys, and plays, with every later chunk blocked', async () => {
+    const keys = allKeys();
+    expect(keys.length).toBeGreaterThan(500);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const blocked: string[] = [];
+      await page.route(
+        (url) => LATER.test(url.pathname),
+        (route) => {
+          blocked.push(new URL(route.request().url()).pathname);
+          return route.abort();
+        },
+      );
+      page.on('console', () => undefined);
+      await page.goto(baseURL);
+      await page.locator('button.fl-play').waitFor();
+      await page.waitForTimeout(800);
+      expect(blocked.some((p) => p.includes('later-parts'))).toBe(true);
+      const text = (await page.evaluate(
+        `document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')`,
+      )) as string;
+      const shown = keys.filter((k) => new RegExp(`(^|[^\\w.])${k.replace(/\./g, '\\.')}($|[^\\w.])`).test(text));
+      expect(shown).toEqual([]);
+      expect(text).toContain('Storage checks tokens');
+      // Play plays: the playhead moves.
+      await page.locator('button.fl-play').click();
+      await page.waitForTimeout(700);
+      const now = await page.locator('.fl-time__now').textContent();
+      expect(Number((now ?? '').replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Nothing moves while the page loads (issue 7), in real Chromium on the production build. The first
+ * render is the explainer; the secondary controls (`src/views/later.tsx`), the "Go further" tabs and
+ * the animation code arrive after it, into space kept for them. Layout shifts are read with a
+ * `PerformanceObserver` of type `layout-shift` (the entries Lighthouse's CLS sums) from navigation
+ * until everything has loaded, on a phone-sized and a laptop-sized screen, for the page and for an
+ * embed. Shifts right after user input do not count for CLS and there is none here.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A string: tsx/esbuild would wrap a function's inner closures in a helper the page lacks.
+const WATCH_SHIFTS = `
+  window.__flShifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__flShifts.push({
+        value: e.value,
+        at: Math.round(e.startTime),
+        nodes: (e.sources || []).map((s) => s.node ? (s.node.className || s.node.nodeName) + '' : '?'),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+interface Shift {
+  value: number;
+  at: number;
+  nodes: string[];
+}
+
+async function shiftsWhileLoading(path: string, width: number, height: number): Promise<{ total: number; shifts: Shift[] }> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(WATCH_SHIFTS);
+    await page.goto(new URL(path, baseURL).href);
+    await page.locator('button.fl-play').waitFor();
+    // Everything that comes later: the secondary controls, then (when idle) the tabs and motion.
+    await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const shifts = (await page.evaluate('window.__flShifts')) as Shift[];
+    return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('layout shift while loading', () => {
+  for (const [width, height] of [
+    [360, 740],
+    [412, 823],
+    [1280, 800],
+  ] as const) {
+    it(`the page at ${width}x${height}: nothing moves`, async () => {
+      const { total, shifts } = await shiftsWhileLoading('./', width, height);
+      expect(shifts, JSON.stringify(shifts)).toEqual([]);
+      expect(total).toBe(0);
+    });
+  }
+
+  it('an embed at 412x823: nothing moves', async () => {
+    const { shifts } = await shiftsWhileLoading('./?embed=1', 412, 823);
+    expect(shifts, JSON.stringify(shifts)).toEqual([]);
+  });
+});

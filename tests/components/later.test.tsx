@@ -1,0 +1,56 @@
+/**
+ * The secondary controls arrive after the first render (`src/views/later.tsx`, issue 7):
+ * - the first render is the working explainer, with each secondary part's slot holding its place;
+ * - the parts replace their slots once their chunk is in, and they work;
+ * - if their chunk cannot load, the slots stay empty and the explainer still works (no blank page).
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLabStore } from '../../src/store/store';
+
+afterEach(() => {
+  vi.doUnmock('../../src/views/later-parts');
+  vi.resetModules();
+  vi.restoreAllMocks();
+});
+
+describe('secondary controls after the first render', () => {
+  it('first renders the explainer with slots, then the parts take their places', async () => {
+    const { FencingLab } = await import('../../src/views/App');
+    const { container } = render(<FencingLab store={createLabStore()} />);
+    // The explainer itself is there at once: picker, Play, the token check, the storage.
+    expect(screen.getByRole('combobox', { name: 'Scenario' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(screen.getByText('No writes yet.')).toBeInTheDocument();
+    // The secondary parts are not yet: their slots keep the space.
+    expect(screen.queryByRole('button', { name: 'Library' })).not.toBeInTheDocument();
+    const slots = [...container.querySelectorAll('.fl-slot')].map((s) => s.className);
+    expect(slots).toEqual(expect.arrayContaining(['fl-slot fl-slot--actions', 'fl-slot fl-slot--toolbar', 'fl-slot fl-slot--interventions', 'fl-slot fl-slot--events']));
+    // Then they arrive, in place of the slots, and work.
+    expect(await screen.findByRole('button', { name: 'Library' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Intervene at 0.0 s' })).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelectorAll('.fl-slot')).toHaveLength(0));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Pause Client 1/ }));
+    expect(screen.getByRole('button', { name: /Undo/ })).toBeInTheDocument();
+  });
+
+  it('keeps the explainer working when the parts cannot load', async () => {
+    vi.doMock('../../src/views/later-parts', () => {
+      throw new Error('offline');
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { FencingLab } = await import('../../src/views/App');
+    const store = createLabStore();
+    const { container } = render(<FencingLab store={store} />);
+    await waitFor(() => expect(container.querySelectorAll('.fl-slot')).toHaveLength(0));
+    expect(logged).toHaveBeenCalledWith('Fencing Lab: a part of the page could not be loaded', expect.anything());
+    expect(screen.queryByRole('button', { name: 'Library' })).not.toBeInTheDocument();
+    // Still the explainer: Play plays.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(store.getState().playing).toBe(true);
+  });
+});
