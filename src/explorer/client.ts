@@ -73,8 +73,8 @@ export interface StartOptions {
   /** How long `cancel` waits for the worker's partial result before terminating it (real ms). Default 1000. */
   cancelTimeoutMs?: number;
   /**
-   * Creates the worker. Default: the module worker in `./worker.ts` (inlined in the single-file
-   * build), or the main thread in chunks where no worker can start (see `workers.ts`).
+   * Creates the worker. Default: the module worker in `./worker.ts`, or the main thread in chunks
+   * where no worker can start and in the single-file build (see `workers.ts`).
    */
   createWorker?: () => WorkerLike;
 }

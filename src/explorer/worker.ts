@@ -1,7 +1,7 @@
 /**
  * The explorer's Web Worker entry. Create it with
- * `new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })` (as `workers.ts` does;
- * the single-file build inlines it with `?worker&inline`);
+ * `new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })` (as `workers.ts` does
+ * in the normal build; the single-file build runs `worker-core.ts` on the main thread instead);
  * it speaks the protocol in `protocol.ts`. All logic lives in `worker-core.ts`.
  * @module
  */

@@ -4,8 +4,10 @@
  *
  * - The normal build: a module worker from its own file (`new Worker(new URL('./worker.ts', …))`).
  * - The single-file build (`import.meta.env.FENCING_LAB_SINGLE_FILE`, `vite build --mode single`):
- *   the worker's code is inlined into the page (`?worker&inline`, started from a `blob:` URL),
- *   because from `file://` a worker file cannot be loaded at all.
+ *   the main thread, time-sliced as below. From `file://` no worker file can be loaded, and inlining
+ *   the worker (`?worker&inline`) would put a second copy of the simulator and the explorer into the
+ *   file: about 18 KB gzip of its 200 KB budget (issue 7). Exploring the seed's 6,500 schedules
+ *   takes a fraction of a second either way; the page stays responsive between chunks.
  * - If the worker cannot start (a sandboxed iframe without `allow-same-origin` has the origin `null`
  *   and may not start a worker from the server; a blocked `blob:`; a failed download), the same
  *   worker core (`worker-core.ts`) runs on the main thread, yielding with `setTimeout` between
@@ -19,12 +21,10 @@ type ErrorListener = (event: ErrorEvent) => void;
 
 const WORKER_NAME = 'fencing-lab-explorer';
 
-/** The worker of this build; rejects where it cannot start (e.g. a SecurityError in an opaque-origin frame). */
+/** The worker of the normal build; rejects where it cannot start (e.g. a SecurityError in an opaque-origin frame). */
 function platformWorker(): Promise<WorkerLike> {
-  // Two modules, so that each build contains (and emits) only its own kind of worker.
-  return import.meta.env.FENCING_LAB_SINGLE_FILE
-    ? import('./worker-inline').then((m) => m.createInlineWorker(WORKER_NAME))
-    : import('./worker-url').then((m) => m.createUrlWorker(WORKER_NAME));
+  // Its own module, so that the single-file build neither contains nor emits the worker.
+  return import('./worker-url').then((m) => m.createUrlWorker(WORKER_NAME));
 }
 
 /**
@@ -151,7 +151,11 @@ export function workerWithFallback(primary: () => WorkerLike | Promise<WorkerLik
   } as WorkerLike;
 }
 
-/** The explorer's default worker: this build's Web Worker, falling back to the main thread. */
+/**
+ * The explorer's default worker: the normal build's Web Worker, falling back to the main thread;
+ * in the single-file build, the main thread.
+ */
 export function defaultExplorerWorker(): WorkerLike {
+  if (import.meta.env.FENCING_LAB_SINGLE_FILE) return mainThreadWorker();
   return workerWithFallback(platformWorker);
 }

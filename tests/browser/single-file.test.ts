@@ -80,7 +80,7 @@ describe('the single-file build from file://, offline', () => {
       "stored 'from client 2' with token 34",
       "rejected 'late write from client 1' (token 33 < 34)",
     ]);
-    // Only the file itself (and data:/blob: URLs it makes); nothing else was even attempted.
+    // Only the file itself (and data: URLs it makes); nothing else was even attempted.
     expect(aborted).toEqual([]);
     expect(requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:')).map((u) => u.split('?')[0])).toEqual([url]);
     // A scenario that is a lazy chunk in the normal build is inlined here.
@@ -91,6 +91,23 @@ describe('the single-file build from file://, offline', () => {
     await expect
       .poll(() => storageLog(page))
       .toEqual(["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "rejected 'delayed write from client 1' (token 33 < 34)"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('runs "Try to break it" on the page itself (no worker file from file://), with the same counts', async () => {
+    const { context, page, problems, aborted, requests } = await offline();
+    await page.getByRole('tab', { name: 'Try to break it' }).click({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 60_000 });
+    const row = (name: string) =>
+      page.getByRole('table', { name: 'Schedules that broke each property' }).getByRole('row').filter({ hasText: name }).getByRole('cell');
+    // As in the normal build's worker (tests/browser/explorer.test.ts): none with the token check, some without.
+    expect(((await row('1. No stale overwrite').nth(1).textContent()) ?? '').trim()).toBe('0');
+    expect(Number(((await row('1. No stale overwrite').nth(2).textContent()) ?? '').replace(/\D/g, ''))).toBeGreaterThan(0);
+    // No worker was started from a blob: or data: URL, and nothing but the file was requested.
+    expect(requests.filter((u) => u.startsWith('blob:') || u.startsWith('data:text/javascript'))).toEqual([]);
+    expect(aborted).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
