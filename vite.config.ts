@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { inlineFavicon } from './src/build/inline-favicon';
 import { linguiCatalogues } from './src/build/lingui-catalogues';
+import { seedTrace } from './src/build/seed-trace';
 
 /**
  * Vite builds the app; Vitest runs three projects:
@@ -15,10 +16,11 @@ export default defineConfig(({ mode }) => ({
   base: './',
   // `vite build --mode single` (npm run build:single) inlines everything into one HTML file that
   // works from file:// with no network, for LMS upload and lecture halls.
-  // linguiCatalogues compiles the message catalogues (ICU) for Lingui's runtime; see its file.
+  // linguiCatalogues compiles the message catalogues (ICU) for Lingui's runtime; seedTrace provides
+  // the default scenario's trace computed at build time (the first render needs no simulator); see their files.
   // The single file also carries its favicon inline and copies no public/ files (embed.js, the icon):
   // it must refer to nothing outside itself.
-  plugins: mode === 'single' ? [react(), linguiCatalogues(), inlineFavicon(), viteSingleFile()] : [react(), linguiCatalogues()],
+  plugins: mode === 'single' ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile()] : [react(), linguiCatalogues(), seedTrace()],
   define: { 'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(mode === 'single') },
   build:
     mode === 'single'
@@ -37,6 +39,7 @@ export default defineConfig(({ mode }) => ({
           name: 'model',
           environment: 'node',
           include: ['src/**/*.test.ts', 'tests/model/**/*.test.ts'],
+          setupFiles: ['tests/setup-simulator.ts'],
         },
       },
       {
@@ -45,7 +48,7 @@ export default defineConfig(({ mode }) => ({
           name: 'components',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'tests/components/**/*.test.tsx'],
-          setupFiles: ['tests/setup-dom.ts'],
+          setupFiles: ['tests/setup-dom.ts', 'tests/setup-simulator.ts'],
         },
       },
       {

@@ -13,6 +13,7 @@
  * @module
  */
 import { use, useEffect, useMemo, useState } from 'react';
+import { loadSimulator } from '../store/simulator';
 import type { LabStore } from '../store/store';
 import type { Scenario } from '../model/scenario';
 import type { ParsedLocation } from '../links/location';
@@ -80,8 +81,8 @@ const restorings = new WeakMap<Scenario, Promise<(() => LabStore) | undefined>>(
 function restoredStore(scenario: Scenario, atMs: number): Promise<(() => LabStore) | undefined> {
   let p = restorings.get(scenario);
   if (!p) {
-    p = import('../library/restore').then(
-      async (m) => {
+    p = Promise.all([import('../library/restore'), loadSimulator()]).then(
+      async ([m]) => {
         const opening = await m.restoredOpening(scenario);
         return opening.baseId ? () => m.storeForOpening({ ...opening, atMs }) : undefined;
       },

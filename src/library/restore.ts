@@ -96,7 +96,11 @@ export function restoredOpening(scenario: Scenario): Promise<Opening> {
   return p;
 }
 
-/** A new explainer store showing `opening` (its built-in's module must be loaded, as {@link openingFor} leaves it). */
+/**
+ * A new explainer store showing `opening` (its built-in's module must be loaded, as {@link openingFor}
+ * leaves it).
+ * @throws Error if the simulator is not loaded yet (`store/simulator.ts`) and the opening needs it
+ */
 export function storeForOpening(opening: Opening): LabStore {
   const store = createLabStore(opening.baseId ? { scenarioId: opening.baseId } : { scenario: opening.base });
   store.getState().openWith(opening);

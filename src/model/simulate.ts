@@ -43,7 +43,10 @@
  *
  * @module
  */
+import { pyRepr } from './pyrepr';
 import { LEASE_SERVICE, MAX_DURATION_MS, STORAGE, type Fault, type Scenario } from './scenario';
+
+export { pyRepr };
 import type {
   ActorId,
   BeliefEndReason,
@@ -140,24 +143,6 @@ function less(a: Entry, b: Entry): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
-
-/**
- * Quotes a value as Python's `repr` does for a str, so storage decisions read exactly like the
- * seed's output (`'from client 1'`).
- */
-export function pyRepr(value: string): string {
-  const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-  let out = '';
-  for (const ch of value) {
-    if (ch === '\\') out += '\\\\';
-    else if (ch === quote) out += `\\${ch}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (ch === '\r') out += '\\r';
-    else out += ch;
-  }
-  return `${quote}${out}${quote}`;
-}
 
 /** Mulberry32: a small seeded generator, so random tokens are reproducible. Returns [0, 1). */
 function mulberry32(seed: number): () => number {

@@ -6,9 +6,10 @@
  * stable references (the trace), or wrap the selector in `useShallow`.
  * @module
  */
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, use, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { InitOptions } from './initial-state';
+import { opensDefault, type InitOptions } from './initial-state';
+import { loadSimulator, simulatorReady } from './simulator';
 import { createLabStore, type LabState, type LabStore } from './store';
 
 const LabContext = createContext<LabStore | null>(null);
@@ -19,8 +20,18 @@ export interface LabProviderProps extends InitOptions {
   children: ReactNode;
 }
 
-/** Creates one explainer's store (once) and provides it to its subtree. */
+/**
+ * Creates one explainer's store (once) and provides it to its subtree. The default scenario opens
+ * at once (its trace is built in); another one suspends (React `use`) until the simulator has
+ * loaded, which for the default starts right after the first render (`simulator.ts`).
+ */
 export function LabProvider({ store, scenarioId, scenario, timeMs, children }: LabProviderProps) {
+  const options: InitOptions = { ...(scenarioId ? { scenarioId } : {}), ...(scenario ? { scenario } : {}) };
+  if (!store && !opensDefault(options) && !simulatorReady()) use(loadSimulator());
+  useEffect(() => {
+    // Load it now, so that the learner's first change does not wait for it.
+    loadSimulator().catch(() => undefined);
+  }, []);
   const [value] = useState<LabStore>(
     () =>
       store ??

@@ -5,11 +5,12 @@
  * @module
  */
 import { normalizeScenario, type Scenario } from '../model/scenario';
-import { simulate } from '../model/simulate';
 import type { Trace } from '../model/trace';
+import builtInSeedTrace from 'virtual:fencing-lab/seed-trace';
 import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn, loadedBuiltIn } from '../scenarios';
 import { DEFAULT_PAUSE_MS, applyInterventions, type Intervention } from './interventions';
 import { activityOf, buildWarp, eventTimes, type Speed, type TimeWarp } from './playback';
+import { runSimulation } from './simulator';
 
 /** Everything derived from the effective scenario; recomputed only when the scenario or the interventions change. */
 export interface Derived {
@@ -41,11 +42,27 @@ export interface LabData extends Derived {
   pauseForMs: number;
 }
 
-/** Recomputes the derived part of the state. */
-export function derive(base: Scenario, interventions: readonly Intervention[]): Derived {
+/**
+ * Recomputes the derived part of the state.
+ * @param known the trace of `base` with `interventions` if it is known already (the default
+ *   scenario's, computed at build time); otherwise it is simulated
+ * @throws Error if it must simulate and the simulator is not loaded (`simulator.ts`)
+ */
+export function derive(base: Scenario, interventions: readonly Intervention[], known?: Trace): Derived {
   const scenario = applyInterventions(base, interventions);
-  const trace = simulate(scenario);
+  const trace = known ?? runSimulation(scenario);
   return { scenario, trace, times: eventTimes(trace), warp: buildWarp(activityOf(trace)) };
+}
+
+/**
+ * The default scenario's trace without its scenario, computed at build time (`src/build/seed-trace.ts`);
+ * `null` in the single-file build, which simulates it like any other.
+ */
+const seedTrace = builtInSeedTrace as Omit<Trace, 'scenario'> | null;
+
+/** Whether `options` open the default scenario as written, whose trace is built in. */
+export function opensDefault(options: InitOptions): boolean {
+  return seedTrace !== null && !options.scenario && (options.scenarioId === undefined || options.scenarioId === DEFAULT_SCENARIO_ID);
 }
 
 /**
@@ -70,11 +87,16 @@ export interface InitOptions {
   timeMs?: number;
 }
 
-/** Builds a fresh state: playhead at 0 (or `timeMs`), paused, 1x, no interventions. */
+/**
+ * Builds a fresh state: playhead at 0 (or `timeMs`), paused, 1x, no interventions. The default
+ * scenario opens with its trace computed at build time; anything else is simulated.
+ * @throws Error if another scenario is to be simulated and the simulator is not loaded yet
+ *   (`await loadSimulator()` from `simulator.ts` first), or as {@link loadBuiltIn} does
+ */
 export function createInitialState(options: InitOptions = {}): LabData {
   const baseId = options.scenario ? null : (options.scenarioId ?? DEFAULT_SCENARIO_ID);
   const base = options.scenario ?? loadBuiltIn(baseId ?? DEFAULT_SCENARIO_ID);
-  const derived = derive(base, []);
+  const derived = derive(base, [], seedTrace && opensDefault(options) ? { scenario: base, ...seedTrace } : undefined);
   const timeMs = options.timeMs !== undefined && Number.isFinite(options.timeMs) ? options.timeMs : 0;
   return {
     baseId,

@@ -2,7 +2,9 @@
  * One explainer's store: a vanilla zustand store per instance (React Flow's pattern), so a course
  * page can embed two explainers that do not share state. Actions are thin glue around the pure
  * functions in `interventions.ts` and `playback.ts`; the trace is recomputed with `simulate` only
- * when the base scenario or the interventions change.
+ * when the base scenario or the interventions change. The default scenario opens with its trace
+ * computed at build time and the simulator loads just after (`simulator.ts`, issue 7): a change
+ * asked for in that moment is made as soon as it is in.
  * @module
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -15,6 +17,7 @@ import {
 } from './interventions';
 import { loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { createInitialState, derive, loadBuiltIn, type InitOptions, type LabData } from './initial-state';
+import { loadSimulator, simulatorReady, withSimulator } from './simulator';
 import { advancePlayhead, nextEventTime, prevEventTime, type Speed } from './playback';
 
 /** What the learner and the views can do. Times are simulated ms. */
@@ -89,13 +92,22 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       const playheadMs = atEnd ? derived.trace.endMs : Math.min(s.playheadMs, derived.trace.endMs);
       set({ interventions: next, undoStack, ...derived, playheadMs, playing: s.playing && playheadMs < derived.trace.endMs });
     };
-    /** A learner's change: undoable. */
-    const change = (next: Intervention[]): void => replace(next, [...get().undoStack, get().interventions]);
+    /**
+     * A learner's change: undoable. In the moment before the simulator has loaded (`simulator.ts`),
+     * it waits for it; `build` sees the state as it is then.
+     */
+    const change = (build: (s: LabState) => Intervention[] | undefined): void =>
+      withSimulator(() => {
+        const next = build(get());
+        if (next) replace(next, [...get().undoStack, get().interventions]);
+      });
     /** Counts opens, so a built-in that finishes loading after a later open is dropped. */
     let opens = 0;
     const open = (base: Scenario, baseId: string | null): void => {
-      opens += 1;
-      set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
+      const ticket = ++opens;
+      withSimulator(() => {
+        if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
+      });
     };
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
@@ -104,22 +116,25 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       ...createInitialState(options),
 
       openBuiltIn: (id) => {
-        if (loadedBuiltIn(id)) {
+        if (loadedBuiltIn(id) && simulatorReady()) {
           open(loadBuiltIn(id), id);
           return Promise.resolve();
         }
         const ticket = opens;
-        return loadBuiltInScenario(id).then((found) => {
+        return Promise.all([loadBuiltInScenario(id), loadSimulator()]).then(([found]) => {
           if (!found) throw new Error(`unknown built-in scenario "${id}"`);
           if (opens === ticket) open(loadBuiltIn(id), id);
         });
       },
       openScenario: (scenario) => open(scenario, null),
       openWith: ({ baseId, base, interventions = [], atMs = 0 }) => {
-        opens += 1;
-        const derived = derive(base, interventions);
-        const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
-        set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
+        const ticket = ++opens;
+        withSimulator(() => {
+          if (opens !== ticket) return;
+          const derived = derive(base, interventions);
+          const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
+          set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
+        });
       },
 
       play: () => {
@@ -149,26 +164,33 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       },
 
       setPauseForMs: (ms) => set({ pauseForMs: clampPauseMs(ms) }),
-      pauseClient: (client, forMs) =>
-        change([...get().interventions, { kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) }]),
-      crashClient: (client) => change([...get().interventions, { kind: 'crash', client, atMs: at() }]),
-      expireLeaseNow: () => change([...get().interventions, { kind: 'expireLease', atMs: at() }]),
-      setFencing: (fencing) => {
-        const s = get();
-        const next = withFencing(s.base, s.interventions, fencing);
-        const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
-        if (!same) change(next);
+      pauseClient: (client, forMs) => {
+        // The time and length as they are now, when the learner asks.
+        const pause: Intervention = { kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) };
+        change((s) => [...s.interventions, pause]);
       },
-      removeIntervention: (index) => {
-        const s = get();
-        if (index < 0 || index >= s.interventions.length) return;
-        change(s.interventions.filter((_, k) => k !== index));
+      crashClient: (client) => {
+        const crash: Intervention = { kind: 'crash', client, atMs: at() };
+        change((s) => [...s.interventions, crash]);
       },
-      undo: () => {
-        const s = get();
-        const prev = s.undoStack[s.undoStack.length - 1];
-        if (prev) replace(prev, s.undoStack.slice(0, -1));
+      expireLeaseNow: () => {
+        const expire: Intervention = { kind: 'expireLease', atMs: at() };
+        change((s) => [...s.interventions, expire]);
       },
+      setFencing: (fencing) =>
+        change((s) => {
+          const next = withFencing(s.base, s.interventions, fencing);
+          const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
+          return same ? undefined : next;
+        }),
+      removeIntervention: (index) =>
+        change((s) => (index < 0 || index >= s.interventions.length ? undefined : s.interventions.filter((_, k) => k !== index))),
+      undo: () =>
+        withSimulator(() => {
+          const s = get();
+          const prev = s.undoStack[s.undoStack.length - 1];
+          if (prev) replace(prev, s.undoStack.slice(0, -1));
+        }),
     };
   });
 }

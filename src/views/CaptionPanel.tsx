@@ -6,16 +6,38 @@
  * (`a11y/LiveAnnouncer.tsx`), which paces itself while playing; this panel is not a live region.
  * @module
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { M } from './MotionProvider';
 import { Info } from 'lucide-react';
-import { useT } from '../i18n';
+import { useT, whenLoaded } from '../i18n';
 import { loadedBuiltIn } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
 import { useLab } from '../store/context';
 import { seconds } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
-import { captionAt } from '../teaching/captions';
+
+type Captions = typeof import('../teaching/captions');
+let generator: Captions | undefined;
+let loading: Promise<Captions> | undefined;
+
+/**
+ * The caption generator (`teaching/captions.ts` and its text), loaded once after the first render
+ * (issue 7): at the start the panel shows the scenario's narration or the introduction, which need
+ * none of it. A failed load is forgotten, so the next panel to mount tries again.
+ */
+function loadGenerator(): Promise<Captions> {
+  loading ??= import('../teaching/captions').then(
+    async (m) => {
+      await whenLoaded();
+      return (generator = m);
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 /** The caption panel. Re-renders only when the playhead crosses an event. */
 export function CaptionPanel() {
@@ -25,8 +47,20 @@ export function CaptionPanel() {
   const interventions = useLab((s) => s.interventions);
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
+  const [captions, setCaptions] = useState(generator);
+  useEffect(() => {
+    if (captions) return;
+    let live = true;
+    loadGenerator().then(
+      (m) => live && setCaptions(m),
+      () => undefined, // offline: narration and the introduction still show
+    );
+    return () => {
+      live = false;
+    };
+  }, [captions]);
   const content = useMemo(() => {
-    const generated = atMs >= 0 ? captionAt(trace, atMs, t) : undefined;
+    const generated = atMs >= 0 ? captions?.captionAt(trace, atMs, t) : undefined;
     // The narration tells the scenario as written. Events before the learner's earliest change are
     // unchanged, so it holds until then; from there on (or for the whole run once the token check
     // was switched) the generated captions take over. See `teaching/story.ts`.
@@ -39,7 +73,7 @@ export function CaptionPanel() {
     }
     if (generated) return { key: `g${generated.atMs}`, at: generated.atMs, title: generated.title, text: generated.text, latest: undefined };
     return { key: 'intro', at: undefined, title: t('caption.intro.title'), text: t('caption.intro'), latest: undefined };
-  }, [trace, baseId, interventions, atMs, t]);
+  }, [trace, baseId, interventions, atMs, t, captions]);
 
   return (
     <section className="fl-caption" aria-label={t('caption.heading')}>

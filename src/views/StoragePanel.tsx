@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { M } from './MotionProvider';
 import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
-import { pyRepr } from '../model/simulate';
+import { pyRepr } from '../model/pyrepr';
 import { useLab, useLabStore } from '../store/context';
 import { storageStateAt, storageVersionAt } from '../store/derive';
 

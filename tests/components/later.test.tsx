@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('secondary controls after the first render', () => {
+describe('secondary controls after the first render', { timeout: 30_000 }, () => {
   it('first renders the explainer with slots, then the parts take their places', async () => {
     const { FencingLab } = await import('../../src/views/App');
     const { container } = render(<FencingLab store={createLabStore()} />);
@@ -28,7 +28,7 @@ describe('secondary controls after the first render', () => {
     const slots = [...container.querySelectorAll('.fl-slot')].map((s) => s.className);
     expect(slots).toEqual(expect.arrayContaining(['fl-slot fl-slot--actions', 'fl-slot fl-slot--toolbar', 'fl-slot fl-slot--interventions', 'fl-slot fl-slot--events']));
     // Then they arrive, in place of the slots, and work.
-    expect(await screen.findByRole('button', { name: 'Library' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Library' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Intervene at 0.0 s' })).toBeInTheDocument();
     await waitFor(() => expect(container.querySelectorAll('.fl-slot')).toHaveLength(0));
     const user = userEvent.setup();

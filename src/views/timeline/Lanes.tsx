@@ -20,7 +20,7 @@ import { Snowflake } from 'lucide-react';
 import { localiseNumber, useT } from '../../i18n';
 import type { BeliefInterval, LeaseInterval, PartitionInterval, PauseInterval, StorageDecision, Trace, TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
-import { actorName, type Translate } from '../../teaching/captions';
+import { actorName, type Translate } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
 import { Grow, type Growth } from './growth';
 import { timeOfStep, useEventStep } from './playhead-hooks';
