@@ -12,6 +12,7 @@ import { useT } from '../i18n';
 import type { ScenarioIssue } from '../model/scenario';
 import { findRealSystem, realSystemIdsFor } from '../realsystems';
 import { BUILT_IN_SCENARIOS } from '../scenarios';
+import { BUILT_IN_SUMMARIES } from '../scenarios/summaries';
 import { useLab, useLabStore } from '../store/context';
 import { Dialog } from './Dialog';
 import { IssueList } from './IssueList';
@@ -129,7 +130,7 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
                     {isCurrent && <span className="fl-libitem__badge">{t('library.current')}</span>}
                   </span>
                   <span id={`${id}-${s.id}-s`} className="fl-libitem__summary">
-                    {s.summary}
+                    {BUILT_IN_SUMMARIES[s.id]}
                   </span>
                   {real.length > 0 && (
                     <span id={`${id}-${s.id}-r`} className="fl-libitem__systems">

@@ -1,7 +1,7 @@
 /**
  * The registry of built-in scenarios, in the order the picker shows them. The first is the default.
  *
- * Bundle (issue 7): only what the picker and the library show is here eagerly (id, title, summary),
+ * Bundle (issue 7): only what the picker shows is here eagerly (id and title),
  * plus the default scenario itself, which the first render opens. Every other scenario module (its
  * file, narration and hints: about 40 KB minified for all twelve) is its own chunk, loaded by
  * {@link loadBuiltInScenario} when the learner opens it. `scenarios/all.ts` loads them all at once
@@ -15,80 +15,70 @@ import type { BuiltInScenario } from './types';
 export type { BuiltInScenario, NarrationStep } from './types';
 export { findNarrationEvent, narrationAt, type ActiveNarration } from './narration';
 
-/** What lists of scenarios show without loading one: the same id, title and summary as the module. */
+/**
+ * What the picker shows without loading a scenario: the same id and title as the module. The
+ * summaries of all of them are `summaries.ts` (the Library loads it); the open scenario's own is
+ * `loadedBuiltIn(id).summary`.
+ */
 export interface BuiltInScenarioMeta {
   /** Stable id used in links: `?scenario=ID`. */
   id: string;
   /** The scenario file's `title`. */
   title: string;
-  /** One-line summary for the scenario picker. */
-  summary: string;
 }
 
 /**
  * Every built-in scenario, default first: metadata only. `tests/model/scenarios.test.ts` checks
- * each entry against its module (same order, title and summary).
+ * each entry against its module (same order and title).
  */
 export const BUILT_IN_SCENARIOS: readonly BuiltInScenarioMeta[] = [
   {
     id: 'seed-gc-pause',
     title: 'Client 1 pauses for garbage collection',
-    summary: 'Client 1 pauses for garbage collection while holding the lock; the storage checks tokens.',
   },
   {
     id: 'seed-gc-pause-unfenced',
     title: 'Client 1 pauses for garbage collection, and the storage does not check tokens',
-    summary: 'The same pause, but the storage does not check tokens: the late write overwrites client 2.',
   },
   {
     id: 'check-then-write',
     title: 'Client 1 checks its lease, then pauses before the write leaves',
-    summary: 'Client 1 checks its lease right before writing, then pauses before the request leaves.',
   },
   {
     id: 'network-delay',
     title: "Client 1's write is held up in the network, and client 1 crashes",
-    summary: "Client 1's write is held up in the network for 20 s while client 1 crashes; no pause is needed.",
   },
   {
     id: 'first-write-window',
     title: 'The new holder has not written yet, so the late write still gets in',
-    summary: 'The new holder has not written yet, so the storage has not seen token 34 and the late write gets in.',
   },
   {
     id: 'first-write-window-fenced-read',
     title: 'The new holder reads with its token first, which closes the window',
-    summary: 'The new holder reads with its token right after acquiring, so the storage knows token 34 before the late write arrives.',
   },
   {
     id: 'keepalive-holds',
     title: 'Keepalives hold the lease through long work; client 2 waits its turn',
-    summary: 'A healthy holder renews its lease through 25 s of work; the waiting client queues until the release.',
   },
   {
     id: 'crash-holder',
     title: 'Client 1 crashes while holding the lock; the lease frees it',
-    summary: 'The holder crashes without releasing; the lease frees the lock when no keepalive comes.',
   },
   {
     id: 'slow-clock',
     title: "Client 1's clock runs at half speed, so it trusts an expired lease",
-    summary: "Client 1's clock runs at half speed, so its own lease check passes after the lease has expired; fencing still saves the storage.",
   },
   {
     id: 'partition-lease-service',
     title: 'Client 1 is cut off from the lease service but can still reach the storage',
-    summary: 'Client 1 loses contact with the lease service but not with the storage, and keeps writing after its lease is gone.',
   },
   {
     id: 'random-tokens',
     title: 'Random lock values instead of increasing tokens',
-    summary: 'Each grant carries a random value instead of a growing token: the storage rejects the real holder and accepts the stale one.',
   },
   {
     id: 'jepsen-three-clients',
     title: 'Three clients, a 2-second lease and process pauses',
-    summary: 'Three clients, a 2 s lease and two pauses: all three believe they hold the lock, and updates are lost.',
   },
 ];
 

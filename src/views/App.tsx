@@ -10,8 +10,6 @@ import { use, useEffect, useRef } from 'react';
 import { useControl, useDisplay } from '../embed/display';
 import { EmbedBar } from '../embed/EmbedBar';
 import { prefersReducedMotion } from '../embed/safe';
-import { GoFurtherSlot } from '../library/GoFurtherSlot';
-import { useUrlSync } from '../library/useUrlSync';
 import type { Scenario } from '../model/scenario';
 import { findBuiltIn, loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { LabProvider, useLabStore } from '../store/context';
@@ -20,7 +18,7 @@ import { DisplayActionsProvider, useDisplayState } from './a11y/display-actions'
 import { CaptionPanel } from './CaptionPanel';
 import { Header } from './Header';
 import { usePlaybackLoop } from './hooks/usePlaybackLoop';
-import { EventTable, Interventions, LiveAnnouncer, PresenterBar, Shortcuts, ShortcutHelp } from './later';
+import { EventTable, GoFurtherSlot, Interventions, LiveAnnouncer, PresenterBar, Shortcuts, ShortcutHelp, UrlSync } from './later';
 import { MotionProvider } from './MotionProvider';
 import { StoragePanel } from './StoragePanel';
 import { Timeline } from './timeline/Timeline';
@@ -52,7 +50,6 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
   const interventions = useControl('interventions');
   // Runs only while playing and in view: paused, a hidden tab or an embed scrolled away cost nothing.
   usePlaybackLoop(root);
-  useUrlSync(syncUrl && !embed);
   // Display state (presenter mode, keyboard help) and its keys: `?`, `p`, Esc (with the playback
   // keys, from `<Shortcuts>` below, which arrives with the secondary controls).
   const display = useDisplayState(root);
@@ -80,6 +77,8 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
         {!embed && !display.presenting && <GoFurtherSlot />}
       </main>
       <LiveAnnouncer />
+      {/* The address bar follows what is shown, as a share link (the page, not embeds). */}
+      {syncUrl && !embed && <UrlSync />}
       <Shortcuts
         root={root}
         global={globalShortcuts}

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useControl } from '../embed/display';
 import { useT } from '../i18n';
-import { BUILT_IN_SCENARIOS, findBuiltIn } from '../scenarios';
+import { BUILT_IN_SCENARIOS, loadedBuiltIn } from '../scenarios';
 import { useLab } from '../store/context';
 import { HeaderActions, Toolbar } from './later';
 
@@ -19,7 +19,7 @@ export function ScenarioPicker() {
   const baseId = useLab((s) => s.baseId);
   const title = useLab((s) => s.base.title);
   const openBuiltIn = useLab((s) => s.openBuiltIn);
-  const summary = baseId ? findBuiltIn(baseId)?.summary : undefined;
+  const summary = baseId ? loadedBuiltIn(baseId)?.summary : undefined;
   // A built-in summary describes the scenario as written: once the token check is toggled away
   // from it, show a note instead of a summary that contradicts the switch.
   const fencing = useLab((s) => s.scenario.storage.fencing);

@@ -6,6 +6,7 @@
 import { useControl } from '../embed/display';
 import { EmbedButton } from '../embed/EmbedButton';
 import { ScenarioActions } from '../library/ScenarioActions';
+import { useUrlSync } from '../library/useUrlSync';
 import { useShortcuts, type ShortcutActions } from './hooks/useShortcuts';
 import type { RefObject } from 'react';
 import './tools-messages';
@@ -16,6 +17,13 @@ export { LiveAnnouncer } from './a11y/LiveAnnouncer';
 export { ShortcutHelp } from './a11y/ShortcutHelp';
 export { PresenterBar, Toolbar } from './a11y/Toolbar';
 export { Interventions } from './Interventions';
+export { GoFurtherSlot } from '../library/GoFurtherSlot';
+
+/** Keeps the page URL a share link of what is shown (`library/useUrlSync.ts`); renders nothing. */
+export function UrlSync() {
+  useUrlSync(true);
+  return null;
+}
 
 /** The explainer's keyboard shortcuts (`hooks/useShortcuts.ts`); renders nothing. */
 export function Shortcuts({ root, global, actions }: { root: RefObject<HTMLElement | null>; global: boolean; actions: ShortcutActions }) {

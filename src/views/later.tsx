@@ -7,7 +7,7 @@
  * appear comes from one chunk (`later-parts.tsx`, with its own message catalogue), requested while
  * the first render is committed and in place a moment later: the Library/Share/Embed buttons, the
  * theme/export/presenter toolbar, the interventions, the events table, the live announcer, the
- * keyboard shortcuts and their help, the presenter bar and the end of the embed bar. Each slot keeps its space meanwhile (a
+ * keyboard shortcuts and their help, the URL sync, the "Go further" tabs' slot, the presenter bar and the end of the embed bar. Each slot keeps its space meanwhile (a
  * placeholder with the part's size in `app.css`), so nothing on the page moves when they arrive
  * (a browser test measures the layout shift).
  *
@@ -82,6 +82,10 @@ export const EventTable = part<'EventTable', object>('EventTable', 'events');
 export const LiveAnnouncer = part<'LiveAnnouncer', object>('LiveAnnouncer', null);
 /** The explainer's keyboard shortcuts (Space, arrows, Home/End, `?`, `p`, Esc); renders nothing. */
 export const Shortcuts = part<'Shortcuts', ComponentProps<Parts['Shortcuts']>>('Shortcuts', null);
+/** Keeps the page URL a share link of what is shown; renders nothing. */
+export const UrlSync = part<'UrlSync', object>('UrlSync', null);
+/** "What to try", real systems and the explorer, below the explainer (mounted when the page is idle). */
+export const GoFurtherSlot = part<'GoFurtherSlot', object>('GoFurtherSlot', null);
 /** The keyboard shortcut dialog. */
 export const ShortcutHelp = part<'ShortcutHelp', { open: boolean; onClose: () => void }>('ShortcutHelp', null);
 /** The bar that replaces the header while presenting. */

@@ -3,6 +3,7 @@ import { parseScenario, simulate, type Trace } from '../../src/model';
 import { realSystemIdsFor } from '../../src/realsystems';
 import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn, findNarrationEvent, loadBuiltInScenario, loadedBuiltIn, narrationAt } from '../../src/scenarios';
 import { ALL_BUILT_IN_SCENARIOS, builtInScenario } from '../../src/scenarios/all';
+import { BUILT_IN_SUMMARIES } from '../../src/scenarios/summaries';
 
 const LINK_SAFE_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -55,7 +56,8 @@ describe('built-in scenario registry', () => {
   });
 
   it("holds each module's own title and summary, in the modules' order", () => {
-    expect(BUILT_IN_SCENARIOS).toEqual(ALL_BUILT_IN_SCENARIOS.map((s) => ({ id: s.id, title: s.scenario.title, summary: s.summary })));
+    expect(BUILT_IN_SCENARIOS).toEqual(ALL_BUILT_IN_SCENARIOS.map((s) => ({ id: s.id, title: s.scenario.title })));
+    expect(Object.entries(BUILT_IN_SUMMARIES)).toEqual(ALL_BUILT_IN_SCENARIOS.map((s) => [s.id, s.summary]));
   });
 
   it('loads each module on demand, once, and nothing for an unknown id', async () => {
