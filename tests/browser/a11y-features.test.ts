@@ -44,6 +44,11 @@ async function open(query = '', options: BrowserContextOptions = {}): Promise<{ 
     if (m.type() === 'error') problems.push(`${query}: console error: ${m.text()}`);
   });
   await page.goto(`${baseURL}${query}`);
+  // As a reader would meet it: the explainer (or the quiz) with its secondary controls, which arrive
+  // just after the first render (keyboard shortcuts among them; `src/views/later.tsx`).
+  await page
+    .waitForFunction(`!document.querySelector('.fl-slot') && !!document.querySelector('button.fl-play, .fl-quiz')`, undefined, { timeout: 20_000 })
+    .catch(() => undefined);
   return { context, page };
 }
 

@@ -44,7 +44,12 @@ async function open(query: string, scheme: Scheme, ready: (p: Page) => Promise<u
   return { context, page };
 }
 
-const timelineReady = (p: Page) => p.getByRole('button', { name: 'Play', exact: true }).waitFor();
+// Ready: the explainer, and the secondary controls that arrive just after it (keyboard shortcuts
+// among them; `src/views/later.tsx`), whose slots are then gone.
+const timelineReady = async (p: Page) => {
+  await p.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  await p.locator('.fl-slot').first().waitFor({ state: 'detached' });
+};
 const quizReady = (p: Page) => p.getByRole('heading', { name: 'Check your understanding' }).waitFor();
 
 /** Runs axe on the page and returns its violations in a readable form (empty when it passes). */
