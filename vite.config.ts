@@ -49,6 +49,15 @@ export default defineConfig(({ mode }) => ({
           sourcemap: false,
           manifest: true,
           rollupOptions: { output: { codeSplitting: { groups: [{ name: 'core', test: FIRST_RENDER }] } } },
+          // Vite lists, at each dynamic import, the files to preload with it. Files the first render
+          // has loaded already are left out, and so is a chunk with nothing else to preload (the
+          // import fetches it anyway): fewer file names in the first render's code.
+          modulePreload: {
+            resolveDependencies: (file: string, deps: string[]) => {
+              const rest = deps.filter((d) => !/(^|\/)(core|index|rolldown-runtime)-[\w-]+\.js$/.test(d));
+              return rest.length === 1 && rest[0] === file ? [] : rest;
+            },
+          },
         },
   // Embeds sandboxed WITHOUT allow-same-origin have the origin `null`: Chromium then loads the page's
   // module script and stylesheet only if the server allows any origin. Hosts must send the same
