@@ -40,7 +40,11 @@ export default defineConfig(({ mode }) => ({
   // The single file also carries its favicon inline and copies no public/ files (embed.js, the icon):
   // it must refer to nothing outside itself.
   plugins: mode === 'single' ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile()] : [react(), linguiCatalogues(), seedTrace()],
-  define: { 'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(mode === 'single') },
+  define: {
+    'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(mode === 'single'),
+    // German UI text: the hosted app only (see `src/i18n/locale.ts`).
+    'import.meta.env.FENCING_LAB_GERMAN': JSON.stringify(mode !== 'single'),
+  },
   build:
     mode === 'single'
       ? { target: 'es2022', sourcemap: false, outDir: 'dist-single', emptyOutDir: true, copyPublicDir: false }

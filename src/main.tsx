@@ -18,7 +18,7 @@ import { reportNotices } from './embed/notices';
 import { ParamNotice } from './embed/ParamNotice';
 import { parseDisplayParams } from './embed/params';
 import { isEmbedded } from './embed/protocol';
-import { browserLanguages, pickLocale } from './i18n/locale';
+import { LOCALES, browserLanguages, matchLocale, pickLocale } from './i18n/locale';
 import { PageLab as PageLabNow } from './embed/PageLab';
 import { ChunkBoundary } from './views/ChunkBoundary';
 import { PartFailed } from './views/PartFailed';
@@ -35,6 +35,10 @@ const display: Display = { embed: params.embed, controls: params.controls, insta
 // the explainer and the quiz wait for the language's catalogue, loaded on demand.
 applyTheme(initialTheme(window.location.search));
 const locale = pickLocale(params.lang, browserLanguages());
+// A language this build does not ship (any but English in the single file) is said, not hidden.
+if (params.lang && !matchLocale(params.lang)) {
+  reportNotices([`lang: "${params.lang}" is not available here (languages: ${LOCALES.join(', ')}); showing English`]);
+}
 document.documentElement.lang = locale;
 const i18nReady = import('./i18n').then(async (m) => {
   await m.setLocale(locale);

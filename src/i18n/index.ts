@@ -21,15 +21,17 @@ import { DEFAULT_LOCALE, matchLocale, type Locale } from './locale';
 import { en, type MessageKey as CoreMessageKey } from './messages/en';
 import type { BreakitMessageKey } from '../breakit/locales/en';
 import type { CaptionMessageKey } from '../teaching/locales/en';
+import type { MarksMessageKey } from '../views/timeline/locales/en';
 import type { ToolsMessageKey } from '../views/locales/en';
 
 /**
  * A key of the explainer's catalogues: the first render's own (`messages/en.ts`, in the bundle) and
  * those that load with their features (`views/locales`: the secondary controls; `breakit/locales`:
- * the explorer panel; `teaching/locales`: the generated captions). A feature's keys translate once
+ * the explorer panel; `teaching/locales`: the generated captions; `views/timeline/locales`: the
+ * timeline's marks and the names of actors and messages). A feature's keys translate once
  * its module (which registers them) has loaded.
  */
-export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey;
+export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey | MarksMessageKey;
 export { LOCALES, pickLocale, type Locale } from './locale';
 
 /** Values substituted into `{name}` placeholders. */
@@ -211,4 +213,5 @@ export function useTranslator<K extends string>(): (key: K, values?: MessageValu
 }
 
 // Other languages' catalogues of the explainer, loaded when chosen.
-addCatalogueLoader('de', () => import('./messages/de').then((m) => m.de));
+// German is not in the single-file build (`i18n/locale.ts`); this condition leaves its chunk out there.
+if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./messages/de').then((m) => m.de));

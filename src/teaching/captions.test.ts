@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/messages/en';
 import { captionEn } from './locales/en';
+import { marksEn } from '../views/timeline/locales/en';
 import type { MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
 import { parseScenario } from '../model/validate';
@@ -143,7 +144,7 @@ describe('every caption of every shared case and built-in scenario', () => {
           return key;
         });
     }
-    for (const k of used) expect({ ...en, ...captionEn }).toHaveProperty([k]);
+    for (const k of used) expect({ ...en, ...captionEn, ...marksEn }).toHaveProperty([k]);
     expect(used.size).toBeGreaterThan(30);
   });
 

@@ -8,6 +8,7 @@ import type { MessageKey, MessageValues } from '../i18n';
 import { t as defaultT } from '../i18n';
 import { LEASE_SERVICE, STORAGE } from '../model/scenario';
 import type { MessageKind, Trace } from '../model/trace';
+import '../views/timeline/marks-messages';
 
 /** A translator: `t` from `i18n`, or a stand-in in tests. */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;

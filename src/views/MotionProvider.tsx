@@ -1,18 +1,18 @@
 /**
- * Animation, loaded after the first render (issue 7: the first render must fit 95 KB gzip, and
- * motion's `m` core alone is about 14 KB of it).
+ * Entrance animations, loaded after the first render (issue 7: the first render must fit 95 KB
+ * gzip, so this module imports nothing from motion).
  *
  * The views draw animated elements with {@link M} (`<M.g {...appear}>`, `<M.text>`, `<M.div>`,
- * `<M.li>`), which take motion's props. Until `motion-kit.tsx` has loaded they render the plain
- * element in its final state (motion's `initial`, `animate`, `transition`... are dropped); once it
- * has, they render motion's `m` element inside `LazyMotion` and `MotionConfig reducedMotion="user"`
- * (see that file), and from then on new elements animate in. Elements already on screen when motion
- * arrives do not replay their entrance (`initial={false}`). Only the animated leaves swap their
- * element, so nothing else remounts or loses focus. This module imports nothing from motion.
+ * `<M.li>`), giving motion's `initial`, `animate` and `transition`. They always render the plain
+ * element in its final state; once `motion-kit.tsx` (motion's small WAAPI `animate`) has loaded,
+ * an element that mounts plays its entrance from `initial` to `animate` as a Web Animation, with
+ * no React state and no JavaScript per frame. Elements already on screen when motion arrives do not
+ * replay their entrance (an entrance only ever starts at mount), and motion's arrival re-renders
+ * nothing.
  * @module
  */
-import { createContext, createElement, useContext, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
-import type { m as motionM } from 'motion/react';
+import { createElement, useEffect, useState, type JSX, type ReactNode } from 'react';
+import type { EntranceTransition, EntranceValues } from './motion-kit';
 
 type Kit = typeof import('./motion-kit');
 
@@ -20,8 +20,8 @@ let kit: Kit | undefined;
 let loading: Promise<Kit> | undefined;
 
 /**
- * Loads motion (once) and resolves when its elements can be used. The app calls it after the first
- * render; tests may await it before rendering so every element animates from the start.
+ * Loads motion (once) and resolves when entrances can play: {@link M} elements mounted from then on
+ * animate in. The app calls it after the first render; tests may await it before rendering.
  */
 export function loadMotion(): Promise<Kit> {
   loading ??= import('./motion-kit').then(
@@ -34,8 +34,6 @@ export function loadMotion(): Promise<Kit> {
   );
   return loading;
 }
-
-const KitContext = createContext<Kit | undefined>(undefined);
 
 /**
  * Starts loading motion once the page has loaded and the browser is idle, so it never competes with
@@ -56,63 +54,41 @@ function whenIdleAfterLoad(run: () => void): () => void {
   };
 }
 
-/** Wraps an explainer so its {@link M} elements animate once motion has loaded. */
+/** Wraps an explainer: starts loading motion once the page is idle after load, so its {@link M} elements animate from then on. */
 export function MotionProvider({ children }: { children: ReactNode }) {
-  const [loaded, setLoaded] = useState<Kit | undefined>(kit);
   useEffect(() => {
-    if (loaded) return;
-    let live = true;
-    const stop = whenIdleAfterLoad(() => {
-      loadMotion().then(
-        (k) => live && setLoaded(k),
-        () => undefined,
-      );
+    if (kit) return undefined;
+    return whenIdleAfterLoad(() => {
+      // Offline or a failed chunk: no entrances, nothing else changes.
+      loadMotion().catch(() => undefined);
     });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [loaded]);
-  return <KitContext value={loaded}>{children}</KitContext>;
+  }, []);
+  return children;
 }
 
-/** Props that only motion understands; the plain element must not get them. */
-const MOTION_PROPS = new Set([
-  'initial',
-  'animate',
-  'exit',
-  'transition',
-  'variants',
-  'layout',
-  'layoutId',
-  'whileHover',
-  'whileTap',
-  'whileFocus',
-  'whileInView',
-  'whileDrag',
-  'onAnimationStart',
-  'onAnimationComplete',
-  'onUpdate',
-]);
+/** Motion's entrance props that {@link M} elements take (start, end, timing). */
+export interface EntranceProps {
+  /** Where the entrance starts; `false` or absent: no entrance. */
+  initial?: EntranceValues | false;
+  /** Where it ends (the element's resting state, which it is rendered in). */
+  animate?: EntranceValues;
+  transition?: EntranceTransition;
+}
 
 type Tag = 'g' | 'text' | 'div' | 'li';
-type MotionElement<T extends Tag> = (typeof motionM)[T];
 
 function animated<T extends Tag>(tag: T) {
-  function Animated(props: ComponentProps<MotionElement<T>>) {
-    const k = useContext(KitContext);
-    // Born before motion arrived: when it does, appear as it is rather than replay the entrance.
-    const [bornStill] = useState(() => k === undefined);
-    if (!k) {
-      const plain: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(props)) if (!MOTION_PROPS.has(key)) plain[key] = value;
-      return createElement(tag, plain);
-    }
-    return createElement(k.Animated, { tag, props: (bornStill ? { ...props, initial: false } : props) as Record<string, unknown> });
+  function Animated({ initial, animate, transition, ...props }: JSX.IntrinsicElements[T] & EntranceProps) {
+    // One ref callback for the element's life, holding its props at mount: the entrance plays
+    // once, when the element is attached, and never again when it re-renders.
+    const [ref] = useState(() => (el: Element | null) => {
+      if (el && kit && initial && animate) kit.enter(el, initial, animate, transition);
+    });
+    return createElement(tag, { ...props, ref });
   }
   Animated.displayName = `M.${tag}`;
   return Animated;
 }
 
-/** Animated elements: motion's `m.g`, `m.text`, `m.div` and `m.li` once loaded, plain ones until then. */
+/** Elements with an entrance animation: `<g>`, `<text>`, `<div>` and `<li>` taking motion's entrance props. */
 export const M = { g: animated('g'), text: animated('text'), div: animated('div'), li: animated('li') } as const;

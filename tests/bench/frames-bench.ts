@@ -14,6 +14,12 @@
  * ≤ 20 ms and no long animation frame while playing; no long animation frame while scrubbing.
  * Printed figures, not a test.
  *
+ * Where the time goes: each measurement also prints how its long animation frames split into
+ * script, style and layout, and the rest of rendering (paint, from the entries' `renderStart` and
+ * `styleAndLayoutStart`), and the scripts that ran longest in them. With `FL_TRACE=1` it records a
+ * Chrome trace of each stretch and prints the renderer main thread's busiest trace events by self
+ * time (`FL_TRACE=dir` also keeps the trace files there, for chrome://tracing or Perfetto).
+ *
  *   npx tsx tests/bench/frames-bench.ts            (FL_DIST chooses the build; default dist/)
  * @module
  */
@@ -42,13 +48,31 @@ export interface FrameStats {
   longestMs: number;
   /** Wall time measured. */
   durationMs: number;
+  /** How the long animation frames' time splits (summed over them), and their longest scripts. */
+  breakdown?: LoafBreakdown;
+  /** With `FL_TRACE`: the renderer main thread's busiest trace events by self time. */
+  trace?: string[];
+}
+
+/** The long animation frames' time, summed over the frames (ms). */
+export interface LoafBreakdown {
+  /** Script before rendering began (tasks, input handlers, timers). */
+  script: number;
+  /** `requestAnimationFrame` callbacks, ResizeObserver and the like: rendering start to style and layout. */
+  frameCallbacks: number;
+  /** Style and layout, then paint and the rest of the frame update. */
+  styleLayoutPaint: number;
+  /** Style and layout forced by scripts (included in the figures above). */
+  forcedLayout: number;
+  /** The five longest script entries: `invoker (source) ms`. */
+  topScripts: string[];
 }
 
 // A string, not a function: tsx would wrap a function's inner closures in its `__name` helper,
 // which does not exist in the page.
 const PROBE = `
   (() => {
-    const f = { on: false, last: 0, intervals: [], loaf: [], started: 0, ended: 0 };
+    const f = { on: false, last: 0, intervals: [], loaf: [], loafDetail: [], started: 0, ended: 0 };
     window.__flProbe = f;
     const tick = (t) => {
       if (!f.on) return;
@@ -57,22 +81,47 @@ const PROBE = `
       requestAnimationFrame(tick);
     };
     window.__flProbeStart = () => {
-      f.on = true; f.last = 0; f.intervals = []; f.loaf = []; f.started = performance.now();
+      f.on = true; f.last = 0; f.intervals = []; f.loaf = []; f.loafDetail = []; f.started = performance.now();
       requestAnimationFrame(tick);
     };
     window.__flProbeStop = () => { f.on = false; f.ended = performance.now(); return f; };
     try {
       new PerformanceObserver((list) => {
         if (!f.on) return;
-        for (const e of list.getEntries()) f.loaf.push(e.duration);
+        for (const e of list.getEntries()) {
+          f.loaf.push(e.duration);
+          const end = e.startTime + e.duration;
+          const render = e.renderStart || end;
+          const styleStart = e.styleAndLayoutStart || end;
+          f.loafDetail.push({
+            duration: e.duration,
+            script: render - e.startTime,
+            frameCallbacks: styleStart - render,
+            styleLayoutPaint: end - styleStart,
+            scripts: (e.scripts || []).map((x) => ({
+              what: (x.invoker || x.invokerType || '?') + ' ' + (x.sourceFunctionName || '') + '@' + String(x.sourceURL || '').split('/').pop() + ':' + x.sourceCharPosition,
+              duration: x.duration,
+              forced: x.forcedStyleAndLayoutDuration || 0,
+            })),
+          });
+        }
       }).observe({ type: 'long-animation-frame' });
     } catch (e) { f.noLoaf = String(e); }
   })();
 `;
 
+interface LoafDetail {
+  duration: number;
+  script: number;
+  frameCallbacks: number;
+  styleLayoutPaint: number;
+  scripts: { what: string; duration: number; forced: number }[];
+}
+
 interface ProbeResult {
   intervals: number[];
   loaf: number[];
+  loafDetail?: LoafDetail[];
   started: number;
   ended: number;
   noLoaf?: string;
@@ -90,6 +139,100 @@ function stats(label: string, r: ProbeResult): FrameStats {
     longFrames: r.loaf.length,
     longestMs: r.loaf.length ? Math.max(...r.loaf) : 0,
     durationMs: r.ended - r.started,
+    ...(r.loafDetail?.length ? { breakdown: breakdownOf(r.loafDetail) } : {}),
+  };
+}
+
+function breakdownOf(details: readonly LoafDetail[]): LoafBreakdown {
+  const sum = (f: (d: LoafDetail) => number): number => details.reduce((a, d) => a + f(d), 0);
+  const scripts = details.flatMap((d) => d.scripts).sort((a, b) => b.duration - a.duration);
+  return {
+    script: sum((d) => d.script),
+    frameCallbacks: sum((d) => d.frameCallbacks),
+    styleLayoutPaint: sum((d) => d.styleLayoutPaint),
+    forcedLayout: sum((d) => d.scripts.reduce((a, x) => a + x.forced, 0)),
+    topScripts: scripts.slice(0, 5).map((x) => `${x.what} ${Math.round(x.duration)}`),
+  };
+}
+
+/** Trace event names by what they are, for the trace summary. */
+const TRACE_KIND: Record<string, string> = {
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  'v8.compile': 'script',
+  'V8.GC_SCAVENGER': 'gc',
+  MinorGC: 'gc',
+  MajorGC: 'gc',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  PaintImage: 'paint',
+  Layerize: 'paint',
+  UpdateLayer: 'paint',
+  Commit: 'composite',
+};
+
+/**
+ * Sums the self time (its duration less its children's) of each complete event on the renderer's
+ * main thread, and returns the busiest names, and the totals per kind (script, style, layout,
+ * paint...), as lines. Thread time (`tdur`), not wall time: on a shared machine it counts the work
+ * done, not the time spent waiting for a core.
+ */
+export function summariseTrace(json: string, top = 12): string[] {
+  const events = (JSON.parse(json) as { traceEvents: { ph: string; name: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } }[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  // The page's renderer: the main thread that ran animation frames.
+  const frames = new Map<string, number>();
+  for (const e of events) if (e.name === 'FireAnimationFrame' && mains.has(`${e.pid}:${e.tid}`)) frames.set(`${e.pid}:${e.tid}`, (frames.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const main = [...frames].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!main) return ['  (no renderer main thread in the trace)'];
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined && `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string; child: number; dur: number }[] = [];
+  let frameCount = 0;
+  const close = (until: number): void => {
+    while (stack.length && stack[stack.length - 1]!.end <= until) {
+      const done = stack.pop()!;
+      self.set(done.name, (self.get(done.name) ?? 0) + done.dur - done.child);
+      if (stack.length) stack[stack.length - 1]!.child += done.dur;
+    }
+  };
+  for (const e of complete) {
+    close(e.ts);
+    if (e.name === 'FireAnimationFrame') frameCount++;
+    stack.push({ end: e.ts + e.dur!, name: e.name, child: 0, dur: e.tdur ?? e.dur! });
+  }
+  close(Infinity);
+  const kinds = new Map<string, number>();
+  for (const [name, us] of self) {
+    const kind = TRACE_KIND[name] ?? (name.startsWith('V8.') || name.startsWith('v8') ? 'script' : 'other');
+    kinds.set(kind, (kinds.get(kind) ?? 0) + us);
+  }
+  const ms = (us: number): string => `${(us / 1000).toFixed(0)} ms`;
+  const total = [...kinds.values()].reduce((a, b) => a + b, 0);
+  return [
+    `  main thread CPU ${ms(total)} over ${frameCount} animation-frame callbacks; by kind: ${[...kinds].sort((a, b) => b[1] - a[1]).map(([k, us]) => `${k} ${ms(us)}`).join(', ')}`,
+    `  busiest: ${[...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([n, us]) => `${n} ${ms(us)}`).join(', ')}`,
+  ];
+}
+
+/** Starts a Chrome trace of `page` when `FL_TRACE` is set; the returned function stops it and summarises it. */
+async function maybeTrace(page: Page, name: string): Promise<() => Promise<string[] | undefined>> {
+  const dir = process.env.FL_TRACE;
+  if (!dir) return async () => undefined;
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'gpu', 'disabled-by-default-devtools.timeline.frame'],
+  });
+  return async () => {
+    const buf = await browser.stopTracing();
+    if (dir !== '1') {
+      const { writeFileSync, mkdirSync } = await import('node:fs');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}/${name}.json`, buf);
+    }
+    return summariseTrace(buf.toString('utf8'));
   };
 }
 
@@ -111,16 +254,18 @@ async function openThrottled(browser: Browser, url: string): Promise<Page> {
 export async function measurePlayback(browser: Browser, base: string, id: string): Promise<FrameStats> {
   const page = await openThrottled(browser, `${base}?scenario=${id}`);
   await page.getByRole('button', { name: '2×', exact: true }).click();
+  const stopTrace = await maybeTrace(page, `play-${id}`);
   await page.evaluate('window.__flProbeStart()');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 120_000 });
   const r = (await page.evaluate('window.__flProbeStop()')) as ProbeResult;
+  const trace = await stopTrace();
   const end = await page.locator('.fl-time__now').textContent();
   const total = await page.locator('.fl-time__end').textContent();
   await page.close();
   if (!total?.includes(end?.replace(' s', '') ?? '?')) throw new Error(`playback of ${id} stopped at ${end}, not at the end (${total})`);
-  return stats(`play ${id} at 2x`, r);
+  return { ...stats(`play ${id} at 2x`, r), ...(trace ? { trace } : {}) };
 }
 
 /** Drags the scrubber of the seed from its start to its end, one mouse move per 16 ms. */
@@ -132,6 +277,7 @@ export async function measureScrubbing(browser: Browser, base: string, steps = 1
   if (!box) throw new Error('no scrubber');
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + 2, y);
+  const stopTrace = await maybeTrace(page, 'scrub-seed');
   await page.evaluate('window.__flProbeStart()');
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
@@ -141,10 +287,11 @@ export async function measureScrubbing(browser: Browser, base: string, steps = 1
   await page.mouse.up();
   await page.waitForTimeout(300);
   const r = (await page.evaluate('window.__flProbeStop()')) as ProbeResult;
+  const trace = await stopTrace();
   const now = await page.locator('.fl-time__now').textContent();
   await page.close();
   if (now !== '21.6 s') throw new Error(`the drag ended at ${now}, not at the end of the seed (21.6 s)`);
-  return stats(`scrub the seed (${steps} moves)`, r);
+  return { ...stats(`scrub the seed (${steps} moves)`, r), ...(trace ? { trace } : {}) };
 }
 
 /** The built-in with the most trace events. */
@@ -188,6 +335,13 @@ export function printFrameStats(chromium: string, results: readonly FrameStats[]
         `interval p50 ${f1(r.p50)} / p95 ${f1(r.p95)} / p99 ${f1(r.p99)} ms; ${r.over33} over 33 ms; ` +
         `${r.longFrames} long frames${r.longFrames ? ` (longest ${Math.round(r.longestMs)} ms)` : ''}  ${ok ? 'meets target' : 'MISSES target'}`,
     );
+    const b = r.breakdown;
+    if (b)
+      console.log(
+        `    long frames split: script ${Math.round(b.script)} ms, frame callbacks ${Math.round(b.frameCallbacks)} ms, ` +
+          `style+layout+paint ${Math.round(b.styleLayoutPaint)} ms (forced layout ${Math.round(b.forcedLayout)} ms); longest scripts: ${b.topScripts.join('; ') || '-'}`,
+      );
+    for (const line of r.trace ?? []) console.log(`  ${line}`);
   }
 }
 

@@ -25,12 +25,12 @@ afterAll(async () => {
 /** Every key of every English catalogue. */
 function allKeys(): string[] {
   const root = join(import.meta.dirname, '..', '..');
-  const files = ['src/i18n/messages/en.ts', 'src/views/locales/en.ts', 'src/teaching/locales/en.ts', 'src/breakit/locales/en.ts', 'src/quiz/locales/en.ts'];
+  const files = ['src/i18n/messages/en.ts', 'src/views/locales/en.ts', 'src/teaching/locales/en.ts', 'src/breakit/locales/en.ts', 'src/quiz/locales/en.ts', 'src/views/timeline/locales/en.ts'];
   return files.flatMap((f) => [...readFileSync(join(root, f), 'utf8').matchAll(/^\s*'([\w.-]+)':/gm)].map((m) => m[1]!));
 }
 
 /** Chunks that arrive after the first render (by the start of their file name). */
-const LATER = /\/assets\/(later-parts|tools-messages|captions|GoFurther|motion-kit)-/;
+const LATER = /\/assets\/(later-parts|tools-messages|captions|GoFurther|motion-kit|Marks|names)-/;
 
 describe('the first render alone', () => {
   it('shows words, not keys, and plays, with every later chunk blocked', async () => {

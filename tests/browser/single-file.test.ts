@@ -112,6 +112,15 @@ describe('the single-file build from file://, offline', () => {
     await context.close();
   });
 
+  it('is English only: ?lang=de says German is not in the file and shows English', async () => {
+    const { context, page, problems } = await offline('?lang=de');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText('lang: "de" is not available here (languages: en); showing English').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('shows the quiz (a lazy chunk in the normal build) with no network', async () => {
     const { context, page, problems, aborted } = await offline('?view=quiz');
     await page.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });

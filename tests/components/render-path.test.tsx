@@ -3,14 +3,14 @@
  * 1. between two events, moving the playhead commits nothing in React, yet the picture follows it:
  *    the bar in progress grows, the playhead and the times move (written straight to the DOM);
  * 2. crossing an event does re-render, and what it changed appears;
- * 3. animated elements render plain until motion's chunk has loaded, then become motion's own,
- *    without remounting anything else (a typed value and focus survive) and without replaying the
- *    entrance of what is already on screen.
+ * 3. animated elements always render plain; once motion's chunk has loaded, an element that mounts
+ *    plays its entrance as a Web Animation, while what is already on screen neither replays its
+ *    entrance nor remounts (a typed value and focus survive), and motion's arrival commits nothing.
  * Every test here runs before motion is loaded in this file except the last, which loads it.
  */
 import { Profiler, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
 import { loadMotion, M, MotionProvider } from '../../src/views/MotionProvider';
@@ -95,9 +95,45 @@ function Upgrade() {
   );
 }
 
+/** Records `Element.animate` calls (jsdom has no Web Animations), answering with a finished animation. */
+function recordAnimate(): { el: Element; keyframes: Keyframe[] | PropertyIndexedKeyframes | null }[] {
+  const calls: { el: Element; keyframes: Keyframe[] | PropertyIndexedKeyframes | null }[] = [];
+  const fake = {
+    onfinish: null,
+    finished: Promise.resolve(),
+    playState: 'finished',
+    currentTime: 0,
+    playbackRate: 1,
+    startTime: 0,
+    effect: { getComputedTiming: () => ({ duration: 300 }), updateTiming: () => undefined },
+    cancel: () => undefined,
+    play: () => undefined,
+    pause: () => undefined,
+    finish: () => undefined,
+    commitStyles: () => undefined,
+  };
+  const proto = Element.prototype as unknown as { animate: (keyframes: Keyframe[] | PropertyIndexedKeyframes | null) => Animation };
+  vi.spyOn(proto, 'animate').mockImplementation(function (this: Element, keyframes) {
+    calls.push({ el: this, keyframes });
+    return fake as unknown as Animation;
+  });
+  return calls;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('animation arrives after the first render', () => {
-  it('draws plain elements first, then hands them to motion without remounting anything else', async () => {
-    render(<Upgrade />);
+  it('draws plain elements; once motion has loaded, only elements mounted after it play an entrance', async () => {
+    if (!('animate' in Element.prototype)) Object.defineProperty(Element.prototype, 'animate', { configurable: true, writable: true, value: () => undefined });
+    const calls = recordAnimate();
+    let commits = 0;
+    render(
+      <Profiler id="upgrade" onRender={() => (commits += 1)}>
+        <Upgrade />
+      </Profiler>,
+    );
     const early = screen.getByTestId('early');
     // Plain: motion's props are not attributes, and nothing is hidden waiting for an animation.
     expect(early.getAttribute('initial')).toBeNull();
@@ -106,23 +142,51 @@ describe('animation arrives after the first render', () => {
     const note = screen.getByRole('textbox', { name: 'Note' });
     note.focus();
     (note as HTMLInputElement).value = 'typed';
+    const before = commits;
 
     await act(async () => {
       await loadMotion();
-      await new Promise((r) => setTimeout(r, 100)); // the provider picks it up when the page is idle
+      await new Promise((r) => setTimeout(r, 100)); // the provider asks for it when the page is idle
     });
-    // The rest of the tree is the same DOM: the typed value and the focus are still there.
-    expect(screen.getByRole('textbox', { name: 'Note' })).toBe(note);
+    // Motion's arrival re-renders nothing: the same DOM, the typed value and the focus are there,
+    // and what was on screen does not replay its entrance.
+    expect(commits).toBe(before);
+    expect(screen.getByTestId('early')).toBe(early);
     expect(note).toHaveValue('typed');
     expect(document.activeElement).toBe(note);
-    // The animated element is motion's now, shown as it was (no second entrance from opacity 0).
-    const upgraded = screen.getByTestId('early');
-    expect(upgraded.style.opacity).toBe('1');
+    expect(calls).toEqual([]);
 
     await act(async () => {
       screen.getByRole('button', { name: 'Show' }).click();
       await new Promise((r) => setTimeout(r, 50));
     });
-    expect(screen.getByTestId('late').style.opacity).toBe('1');
+    const late = screen.getByTestId('late');
+    expect(calls.map((c) => c.el)).toEqual([late]);
+    expect(JSON.stringify(calls[0]!.keyframes)).toContain('"opacity":[0,1]');
+    // Re-rendering an element that is already there does not start its entrance again.
+    await act(async () => {
+      screen.getByRole('button', { name: 'Show' }).click();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('plays no entrance when the reader asks for reduced motion', async () => {
+    if (!('animate' in Element.prototype)) Object.defineProperty(Element.prototype, 'animate', { configurable: true, writable: true, value: () => undefined });
+    const calls = recordAnimate();
+    const original = window.matchMedia;
+    window.matchMedia = ((q: string) => ({ matches: q.includes('reduce'), media: q, addEventListener() {}, removeEventListener() {} })) as unknown as typeof matchMedia;
+    try {
+      await loadMotion();
+      render(
+        <svg>
+          <M.g data-testid="still" initial={{ opacity: 0, scale: 0.3 }} animate={{ opacity: 1, scale: 1 }} />
+        </svg>,
+      );
+      expect(screen.getByTestId('still').getAttribute('style')).toBeNull();
+      expect(calls).toEqual([]);
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });

@@ -15,6 +15,7 @@ import { pickLocale, matchLocale } from '../../src/i18n/locale';
 import { quizT } from '../../src/quiz/messages';
 // The generated captions' text loads with their module (issue 7); these tests use it directly.
 import '../../src/teaching/messages';
+import '../../src/views/timeline/marks-messages';
 
 // The catalogues as written (source text): read the files, not the compiled modules.
 import { readFileSync } from 'node:fs';
@@ -56,6 +57,7 @@ const CATALOGUES = [
   { en: 'src/views/locales/en.ts', de: 'src/views/locales/de.ts' },
   { en: 'src/teaching/locales/en.ts', de: 'src/teaching/locales/de.ts' },
   { en: 'src/breakit/locales/en.ts', de: 'src/breakit/locales/de.ts' },
+  { en: 'src/views/timeline/locales/en.ts', de: 'src/views/timeline/locales/de.ts' },
 ];
 
 describe.each(CATALOGUES)('catalogue $en and its German', ({ en, de }) => {

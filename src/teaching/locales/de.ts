@@ -107,4 +107,5 @@ export const captionDe = {
   'caption.programEnded.holds': 'Er beendet sich ohne Freigabe, daher hören seine Keepalives auf und seine Lease wird ablaufen.',
   'caption.messageDropped.title': 'Nachricht verloren',
   'caption.messageDropped': 'Eine Nachricht ({message}, Absender: {from}) erreicht {client}, aber {client} ist abgestürzt: Sie geht verloren.',
+  'message.some': 'Nachricht',
 } as const satisfies Partial<Record<CaptionMessageKey, string>>;

@@ -107,6 +107,7 @@ export const captionEn = {
   'caption.programEnded.holds': 'It exits without releasing, so its keepalives stop and its lease will expire.',
   'caption.messageDropped.title': 'Message lost',
   'caption.messageDropped': 'A {message} from {from} reaches {client}, which has crashed: it is lost.',
+  'message.some': 'message',
 } as const satisfies Record<string, string>;
 
 /** A key of this catalogue. */

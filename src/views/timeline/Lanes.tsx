@@ -231,7 +231,6 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns }
   const common = { lane, g, name };
   return (
     <g role="group" aria-label={t('timeline.lane', { name })}>
-      <line x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
       {started && started.atMs <= p && (
         <Grow as="line" grow={growLine(p < lifeEnd, lifeStart, g.x(lifeEnd))} x1={lifeStart} x2={g.x(lifeEnd)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       )}
@@ -349,7 +348,6 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs }: LaneProps)
   const markers = trace.events.filter((e) => e.atMs <= p && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'));
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.leaseService') })}>
-      <line x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
       <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       {trace.leases
         .filter((l) => l.startMs <= p)
@@ -456,7 +454,6 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs }: LanePr
   const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected'));
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>
-      <line x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
       <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       {reads.map((e) => (
         <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} />

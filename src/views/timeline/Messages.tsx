@@ -5,21 +5,20 @@
  * or a partition stands out in the warning colour with its extra time, and a message that waits at a
  * paused receiver shows the wait as a dotted stretch on the receiver's lane.
  *
- * Arrows that have arrived are redrawn only when the playhead crosses an event; each arrow still in
- * flight follows the playhead on its own (`LiveArrow`), so a frame re-renders one or two arrows,
- * not all of them (`playhead-hooks.ts`).
+ * Arrows are redrawn only when the playhead crosses an event (sending and arriving are events); an
+ * arrow still in flight moves its tip with the playhead by writing its line's end and its head
+ * straight to the DOM, so a frame re-renders nothing (`playhead-hooks.ts`).
  * @module
  */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { M } from '../MotionProvider';
 import { useT } from '../../i18n';
-import { useLab } from '../../store/context';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
-import { actorName, messageNameKey } from '../../teaching/captions';
+import { actorName, messageNameKey } from '../../teaching/names';
 import type { Geometry, MessageGeom } from './geometry';
 import { Grow } from './growth';
-import { timeOfStep, useEventStep } from './playhead-hooks';
+import { timeOfStep, useEventStep, usePlayheadFrame } from './playhead-hooks';
 import { arrowHead, textWidth } from './svg-text';
 
 /** A message label's place: left end of the text at (x, y) (baseline). */
@@ -61,8 +60,8 @@ function placeLabels(g: Geometry, texts: ReadonlyMap<number, string>): Map<numbe
 
 interface ArrowProps {
   msg: MessageGeom;
-  /** Fraction of the flight shown, 0..1 (1 = arrived). */
-  progress: number;
+  /** Whether it has arrived (at the playhead's step); until then its tip follows the playhead. */
+  arrived: boolean;
   /** The wait at a paused receiver: not started, under way (its line follows the playhead), or over. */
   waiting: 'no' | 'now' | 'done';
   trace: Trace;
@@ -70,11 +69,32 @@ interface ArrowProps {
   label: LabelSpot | undefined;
 }
 
-const Arrow = memo(function Arrow({ msg, progress, waiting, trace, label }: ArrowProps) {
+/** The fraction of `msg`'s flight done at `playheadMs`, 0..1, in steps of 1/200 (a slow arrow is not redrawn every frame). */
+function flightProgress(msg: MessageGeom, playheadMs: number): number {
+  const flight = msg.arriveAtMs - msg.sentAtMs;
+  const progress = flight <= 0 ? 1 : Math.min(1, Math.max(0, (playheadMs - msg.sentAtMs) / flight));
+  return progress >= 1 ? 1 : Math.round(progress * 200) / 200;
+}
+
+const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label }: ArrowProps) {
   const t = useT();
-  const tipX = msg.x1 + (msg.x2 - msg.x1) * progress;
-  const tipY = msg.y1 + (msg.y2 - msg.y1) * progress;
-  const arrived = progress >= 1;
+  const line = useRef<SVGLineElement>(null);
+  const head = useRef<SVGPathElement>(null);
+  const shown = useRef(-1);
+  // In flight: the tip follows the playhead without a render (attributes, so exports see it too).
+  usePlayheadFrame(
+    (ms) => {
+      const progress = arrived ? 1 : flightProgress(msg, ms);
+      if (progress === shown.current) return;
+      shown.current = progress;
+      const tipX = msg.x1 + (msg.x2 - msg.x1) * progress;
+      const tipY = msg.y1 + (msg.y2 - msg.y1) * progress;
+      line.current?.setAttribute('x2', String(tipX));
+      line.current?.setAttribute('y2', String(tipY));
+      head.current?.setAttribute('d', progress > 0.02 ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
+    },
+    [arrived, msg],
+  );
   const name = t(messageNameKey(msg.kind));
   const from = actorName(trace, msg.from, t);
   const to = actorName(trace, msg.to, t);
@@ -84,11 +104,12 @@ const Arrow = memo(function Arrow({ msg, progress, waiting, trace, label }: Arro
   const late = msg.lateBy !== undefined;
   const cls = `fl-msg fl-msg--${msg.style}${late ? ' fl-msg--late' : ''}`;
   const receiver = actorName(trace, msg.to, t);
+  // Drawn arrived; an arrow in flight is shortened to the playhead before the browser paints.
   return (
     <g className={cls} role="img" aria-label={aria}>
       <title>{aria}</title>
-      <line x1={msg.x1} y1={msg.y1} x2={tipX} y2={tipY} className="fl-msg__line" />
-      {progress > 0.02 && <path d={arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />}
+      <line ref={line} x1={msg.x1} y1={msg.y1} x2={msg.x2} y2={msg.y2} className="fl-msg__line" />
+      <path ref={head} d={arrowHead(msg.x2, msg.y2, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />
       <circle cx={msg.x1} cy={msg.y1} r={2.2} className="fl-msg__dot" />
       {label && (late || arrived) && (
         <text x={label.x} y={label.y} className="fl-msg__label">
@@ -122,19 +143,6 @@ const Arrow = memo(function Arrow({ msg, progress, waiting, trace, label }: Arro
   );
 });
 
-/** The fraction of `msg`'s flight done at `playheadMs`, in steps of 1/200 so a slow arrow does not re-render every frame. */
-function flightProgress(msg: MessageGeom, playheadMs: number): number {
-  const flight = msg.arriveAtMs - msg.sentAtMs;
-  const progress = flight <= 0 ? 1 : Math.min(1, (playheadMs - msg.sentAtMs) / flight);
-  return progress >= 1 ? 1 : Math.round(progress * 200) / 200;
-}
-
-/** An arrow in flight: follows the playhead itself. */
-function LiveArrow(props: Omit<ArrowProps, 'progress'>) {
-  const progress = useLab((s) => flightProgress(props.msg, s.playheadMs));
-  return <Arrow {...props} progress={progress} />;
-}
-
 /** All message arrows sent by the playhead. */
 export function Messages({ g, trace }: { g: Geometry; trace: Trace }) {
   const t = useT();
@@ -161,7 +169,7 @@ export function Messages({ g, trace }: { g: Geometry; trace: Trace }) {
         if (msg.sentAtMs > stepMs) return null;
         const waiting = msg.waitX2 === undefined || stepMs < msg.arriveAtMs ? 'no' : stepMs < (msg.handledAtMs ?? Infinity) ? 'now' : 'done';
         const common = { msg, trace, label: labels.get(msg.id), waiting } as const;
-        return msg.arriveAtMs <= stepMs ? <Arrow key={msg.id} {...common} progress={1} /> : <LiveArrow key={msg.id} {...common} />;
+        return <Arrow key={msg.id} {...common} arrived={msg.arriveAtMs <= stepMs} />;
       })}
     </g>
   );

@@ -5,18 +5,56 @@
  * picture moves the playhead.
  * @module
  */
-import { useId, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
-import { localiseNumber, useT } from '../../i18n';
+import { Suspense, lazy, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { localiseNumber, useT, whenLoaded } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { AXIS_H, layoutTimeline, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { Legend } from './Legend';
-import { Lanes } from './Lanes';
-import { Messages } from './Messages';
+import { ChunkBoundary } from '../ChunkBoundary';
+import type { MarksProps } from './Marks';
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
+
+type MarksModule = typeof import('./Marks');
+let marks: MarksModule | undefined;
+let loadingMarks: Promise<MarksModule> | undefined;
+
+/**
+ * Loads the marks' chunk (`Marks.tsx`) once; a failed load is forgotten so that a later call tries
+ * again. The timeline starts it as it first renders; tests may await it before rendering.
+ */
+export function loadMarks(): Promise<MarksModule> {
+  loadingMarks ??= import('./Marks').then(
+    // Their text too, in the active language (`marks-messages.ts`).
+    async (m) => (await whenLoaded(), (marks = m)),
+    (err: unknown) => {
+      loadingMarks = undefined;
+      throw err;
+    },
+  );
+  return loadingMarks;
+}
+
+const LazyMarks = lazy(() => loadMarks().then((m) => ({ default: m.Marks })));
+
+/**
+ * The marks, drawn as soon as their chunk is in. Once it is, new timelines draw them at once (decided
+ * per mount: switching from the lazy wrapper to the component itself would remount them).
+ */
+function MarksLayer(props: MarksProps) {
+  const [Now] = useState(() => marks?.Marks);
+  if (Now) return <Now {...props} />;
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={null}>
+        <LazyMarks {...props} />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
 
 /** Indices of the ticks whose labels the playhead's bubble covers (within 34 px of it), as a key. */
 function coveredTicks(ticks: readonly { x: number }[], playheadX: number): string {
@@ -202,9 +240,13 @@ export function Timeline() {
             ))}
             <Axis g={g} />
             <rect ref={future} x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
+            <g aria-hidden="true">
+              {g.lanes.map((lane) => (
+                <line key={lane.id} x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
+              ))}
+            </g>
             <GrowthContext value={growing}>
-              <Lanes g={g} trace={trace} patterns={patterns} />
-              <Messages g={g} trace={trace} />
+              <MarksLayer g={g} trace={trace} patterns={patterns} />
             </GrowthContext>
             <Playhead g={g} />
           </svg>
