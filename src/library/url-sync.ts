@@ -1,9 +1,10 @@
 /**
  * Keeps the page URL in step with what the explainer shows, so the address bar is always a share
  * link (`?scenario=ID&t=MS`, or `#s=…&t=`; see `share-link.ts`). It uses `history.replaceState`,
- * never `pushState`: scrubbing must not flood the history. Writes are throttled (one per 250 ms at
- * most, the last one always lands) and wait while the story plays; where the history cannot be
- * written (a sandboxed frame) they are skipped silently.
+ * never `pushState`: scrubbing must not flood the history. A write waits until the changes have
+ * settled for 250 ms (so a drag along the scrubber writes once, when it stops: a `replaceState`
+ * costs tens of ms on a slow phone, too much for a frame; issue 7), and while the story plays;
+ * where the history cannot be written (a sandboxed frame) it is skipped silently.
  *
  * The other way round: pasting a share link that differs only in its `#s=…` into the address bar
  * does not reload the page (a fragment change), so a `hashchange` opens the link's scenario here.
@@ -15,7 +16,7 @@ import type { LabState, LabStore } from '../store/store';
 import { openingFor } from './restore';
 import { shareUrlFor } from './share-link';
 
-/** The least time between two URL writes (real ms). */
+/** How long the scenario and the moment must stay unchanged before the URL is written (real ms). */
 export const URL_WRITE_INTERVAL_MS = 250;
 
 /** What a URL depends on; a change of any of these (while not playing) rewrites it. */
@@ -42,14 +43,12 @@ export async function openHashLink(store: LabStore, search: string, hash: string
  */
 export function startUrlSync(store: LabStore, win: Window = window, intervalMs = URL_WRITE_INTERVAL_MS): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastWrite = -Infinity;
   let last = signature(store.getState());
 
   const write = (): void => {
     timer = undefined;
     const s = store.getState();
     if (s.playing) return; // written when playback stops
-    lastWrite = Date.now();
     let href: string;
     try {
       href = win.location.href;
@@ -64,8 +63,8 @@ export function startUrlSync(store: LabStore, win: Window = window, intervalMs =
     const now = signature(s);
     if (now.every((v, k) => v === last[k])) return;
     last = now;
-    if (s.playing || timer !== undefined) return;
-    timer = setTimeout(write, Math.max(0, intervalMs - (Date.now() - lastWrite)));
+    clearTimeout(timer);
+    timer = s.playing ? undefined : setTimeout(write, intervalMs);
   });
 
   const onHashChange = (): void => {

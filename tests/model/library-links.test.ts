@@ -141,15 +141,21 @@ describe('startUrlSync', () => {
     return win;
   }
 
-  it('replaces (never pushes) the URL, at most once per 250 ms, with the last state', () => {
+  it('replaces (never pushes) the URL once a scrub has settled for 250 ms, with the last state', () => {
     const store = createLabStore();
     const win = fakeWindow();
     const stop = startUrlSync(store, win as unknown as Window);
     expect(win.history.replaceState).not.toHaveBeenCalled(); // the first URL stays until something changes
-    for (let ms = 100; ms <= 2000; ms += 100) store.getState().seek(ms); // a fast scrub
-    vi.advanceTimersByTime(0);
+    // A drag along the scrubber: a move every 16 ms for 2 s writes nothing while it lasts...
+    for (let ms = 100; ms <= 2000; ms += 16) {
+      store.getState().seek(ms);
+      vi.advanceTimersByTime(16);
+    }
+    expect(win.history.replaceState).not.toHaveBeenCalled();
+    // ...and once, with where it stopped, 250 ms after the last move.
+    vi.advanceTimersByTime(234);
     expect(win.history.replaceState).toHaveBeenCalledTimes(1);
-    expect(win.location.href).toBe('https://lab.example/?view=timeline&scenario=seed-gc-pause&t=2000');
+    expect(win.location.href).toBe('https://lab.example/?view=timeline&scenario=seed-gc-pause&t=1988');
     store.getState().seek(3000);
     store.getState().seek(4000);
     vi.advanceTimersByTime(249);
