@@ -9,7 +9,7 @@
  * what is fetched before the explainer first appears (at most 95 KB gzip).
  * @module
  */
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/app.css';
 import { DisplayProvider, type Display } from './embed/display';
@@ -56,7 +56,10 @@ const PageLab = locale === 'en' ? PageLabNow : lazy(() => i18nReady.then(() => (
 const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(async ([m, i18n]) => (await i18n.whenLoaded(), m)));
 const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(async ([m, i18n]) => (await i18n.whenLoaded(), m)));
 
-createRoot(document.getElementById('root')!).render(
+// A transition: React renders the page in slices and lets the browser breathe between them, rather
+// than in one long task (on a slow phone that task blocked input for about half a second; issue 7).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(
   <StrictMode>
     <DisplayProvider value={display}>
       <ParamNotice />
@@ -77,7 +80,7 @@ createRoot(document.getElementById('root')!).render(
       )}
     </DisplayProvider>
   </StrictMode>,
-);
+));
 
 // In a frame: tell the host page our height whenever it changes (fonts, late chunks, resizes).
 // Its code loads only in frames.

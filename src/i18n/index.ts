@@ -103,9 +103,15 @@ export function getLocale(): Locale {
 /**
  * Registers messages of a language (for `en`: new keys, which also become every other language's
  * fallback). Messages come from a catalogue module, compiled by the build.
+ *
+ * Components re-render only if a message they may show changed: a catalogue that brings only new
+ * keys (a feature's, registered as its chunk loads, before it renders) changes nothing on screen,
+ * and re-rendering every text of the page for it cost a long task on a slow phone (issue 7).
  */
 export function addCatalogue(lang: string, messages: Catalogue): void {
   const code = matchLocale(lang) ?? lang;
+  const before = code === DEFAULT_LOCALE ? english : (translated.get(code) ?? {});
+  const changes = Object.keys(messages).some((k) => Object.hasOwn(before, k));
   if (code === DEFAULT_LOCALE) {
     Object.assign(english, messages as Messages);
     for (const l of new Set([DEFAULT_LOCALE, ...translated.keys()])) refresh(l);
@@ -113,7 +119,7 @@ export function addCatalogue(lang: string, messages: Catalogue): void {
     translated.set(code, { ...translated.get(code), ...(messages as Messages) });
     refresh(code);
   }
-  notify();
+  if (changes) notify();
 }
 
 function load(loader: CatalogueLoader, lang: string): Promise<void> {

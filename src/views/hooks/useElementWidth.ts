@@ -5,9 +5,13 @@
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
-/** Width (px) of `ref`'s element; `fallback` until measured or where ResizeObserver is missing. */
-export function useElementWidth(ref: RefObject<HTMLElement | null>, fallback = 960): number {
-  const [width, setWidth] = useState(fallback);
+/**
+ * Width (px) of `ref`'s element, measured before the first paint (a layout effect). Until then it is
+ * `unmeasured` (so a view can skip drawing at a width it would redraw at once: issue 7), and
+ * `fallback` where ResizeObserver is missing.
+ */
+export function useElementWidth(ref: RefObject<HTMLElement | null>, fallback = 960, unmeasured = fallback): number {
+  const [width, setWidth] = useState(() => (typeof ResizeObserver === 'undefined' ? fallback : unmeasured));
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;

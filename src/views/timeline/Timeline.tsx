@@ -145,7 +145,10 @@ export function Timeline() {
   const seek = useLab((s) => s.seek);
   const scroller = useRef<HTMLDivElement>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(scroller);
+  // 0 until measured (before the first paint): the picture is drawn once, at its real width, not first
+  // at a guess and then again (issue 7).
+  const measured = useElementWidth(scroller, 960, 0);
+  const width = measured || 960;
   const labelW = labelColumnWidth(width);
   const g = useMemo(() => layoutTimeline(trace, warp, width - labelW), [trace, warp, width, labelW]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -196,6 +199,7 @@ export function Timeline() {
           scrollLeft.current = e.currentTarget.scrollLeft;
         }}
       >
+        {measured > 0 && (
         <div className="fl-timeline__inner" style={{ width: g.width + labelW }}>
           <LaneLabels g={g} width={labelW} />
           <svg
@@ -251,6 +255,7 @@ export function Timeline() {
             <Playhead g={g} />
           </svg>
         </div>
+        )}
       </div>
       <Legend />
     </div>
