@@ -9,35 +9,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { M } from './MotionProvider';
 import { Info } from 'lucide-react';
-import { useT, whenLoaded } from '../i18n';
+import { useT } from '../i18n';
+import { loadOnce } from './load-once';
 import { loadedBuiltIn } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
 import { useLab } from '../store/context';
 import { seconds } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
 
-type Captions = typeof import('../teaching/captions');
-let generator: Captions | undefined;
-let loading: Promise<Captions> | undefined;
-
 /**
- * The caption generator (`teaching/captions.ts` and its text), loaded once after the first render
+ * The caption generator (`teaching/captions.ts` and its text), loaded after the first render
  * (issue 7): at the start the panel shows the scenario's narration or the introduction, which need
- * none of it. A failed load is forgotten, so the next panel to mount tries again.
+ * none of it.
  */
-function loadGenerator(): Promise<Captions> {
-  loading ??= import('../teaching/captions').then(
-    async (m) => {
-      await whenLoaded();
-      return (generator = m);
-    },
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
-}
+const generator = loadOnce(() => import('../teaching/captions'), true);
 
 /** The caption panel. Re-renders only when the playhead crosses an event. */
 export function CaptionPanel() {
@@ -47,11 +32,11 @@ export function CaptionPanel() {
   const interventions = useLab((s) => s.interventions);
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
-  const [captions, setCaptions] = useState(generator);
+  const [captions, setCaptions] = useState(() => generator.current());
   useEffect(() => {
     if (captions) return;
     let live = true;
-    loadGenerator().then(
+    generator.load().then(
       (m) => live && setCaptions(m),
       () => undefined, // offline: narration and the introduction still show
     );

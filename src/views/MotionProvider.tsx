@@ -12,27 +12,20 @@
  * @module
  */
 import { createElement, useEffect, useState, type JSX, type ReactNode } from 'react';
+import { loadOnce } from './load-once';
 import type { EntranceTransition, EntranceValues } from './motion-kit';
 
 type Kit = typeof import('./motion-kit');
 
-let kit: Kit | undefined;
-let loading: Promise<Kit> | undefined;
+// Offline or a failed chunk: the explainer keeps working without animation; tried again next time.
+const motion = loadOnce(() => import('./motion-kit'));
 
 /**
  * Loads motion (once) and resolves when entrances can play: {@link M} elements mounted from then on
  * animate in. The app calls it after the first render; tests may await it before rendering.
  */
 export function loadMotion(): Promise<Kit> {
-  loading ??= import('./motion-kit').then(
-    (k) => (kit = k),
-    (err: unknown) => {
-      // Offline or a failed chunk: the explainer keeps working without animation; retry next time.
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
+  return motion.load();
 }
 
 /**
@@ -57,7 +50,7 @@ function whenIdleAfterLoad(run: () => void): () => void {
 /** Wraps an explainer: starts loading motion once the page is idle after load, so its {@link M} elements animate from then on. */
 export function MotionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
-    if (kit) return undefined;
+    if (motion.current()) return undefined;
     return whenIdleAfterLoad(() => {
       // Offline or a failed chunk: no entrances, nothing else changes.
       loadMotion().catch(() => undefined);
@@ -82,6 +75,7 @@ function animated<T extends Tag>(tag: T) {
     // One ref callback for the element's life, holding its props at mount: the entrance plays
     // once, when the element is attached, and never again when it re-renders.
     const [ref] = useState(() => (el: Element | null) => {
+      const kit = motion.current();
       if (el && kit && initial && animate) kit.enter(el, initial, animate, transition);
     });
     return createElement(tag, { ...props, ref });

@@ -16,31 +16,17 @@
  * @module
  */
 import { Suspense, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { whenLoaded } from '../i18n';
 import { ChunkBoundary } from './ChunkBoundary';
+import { loadOnce } from './load-once';
 
 type Parts = typeof import('./later-parts');
 
-let loading: Promise<Parts> | undefined;
-/** The chunk, once loaded: slots mounted from then on render their part at once. */
-let loaded: Parts | undefined;
+/** The chunk (with the active language's text for it). Once loaded, slots mounted from then on render their part at once. */
+const parts = loadOnce(() => import('./later-parts'), true);
 
-/**
- * Loads the secondary controls' chunk once (and the active language's text for them); a failed
- * load is forgotten so that a later call tries again.
- */
+/** Loads the secondary controls' chunk (once; a failed load is tried again on the next call). */
 export function loadLaterParts(): Promise<Parts> {
-  loading ??= import('./later-parts').then(
-    async (m) => {
-      await whenLoaded();
-      return (loaded = m);
-    },
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
+  return parts.load();
 }
 
 /**
@@ -53,7 +39,7 @@ function part<K extends keyof Parts, P extends object>(name: K, slot: string | n
   const fallback = slot ? <div className={`fl-slot fl-slot--${slot}`} aria-hidden="true" /> : null;
   function Later(props: P) {
     // Decided once per mount: switching from the lazy wrapper to the part itself would remount it.
-    const [Now] = useState(() => loaded?.[name] as unknown as ComponentType<P> | undefined);
+    const [Now] = useState(() => parts.current()?.[name] as unknown as ComponentType<P> | undefined);
     return (
       <ChunkBoundary>
         {Now ? (

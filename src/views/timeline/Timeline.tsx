@@ -6,7 +6,7 @@
  * @module
  */
 import { Suspense, lazy, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
-import { localiseNumber, useT, whenLoaded } from '../../i18n';
+import { localiseNumber, useT } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
@@ -14,28 +14,20 @@ import { AXIS_H, layoutTimeline, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { Legend } from './Legend';
 import { ChunkBoundary } from '../ChunkBoundary';
+import { loadOnce } from '../load-once';
 import type { MarksProps } from './Marks';
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
 
-type MarksModule = typeof import('./Marks');
-let marks: MarksModule | undefined;
-let loadingMarks: Promise<MarksModule> | undefined;
+/** The marks' chunk (`Marks.tsx`) with their text in the active language (`marks-messages.ts`). */
+const marks = loadOnce(() => import('./Marks'), true);
 
 /**
- * Loads the marks' chunk (`Marks.tsx`) once; a failed load is forgotten so that a later call tries
- * again. The timeline starts it as it first renders; tests may await it before rendering.
+ * Loads the marks' chunk (once; a failed load is tried again on the next call). The timeline starts
+ * it as it first renders; tests may await it before rendering.
  */
-export function loadMarks(): Promise<MarksModule> {
-  loadingMarks ??= import('./Marks').then(
-    // Their text too, in the active language (`marks-messages.ts`).
-    async (m) => (await whenLoaded(), (marks = m)),
-    (err: unknown) => {
-      loadingMarks = undefined;
-      throw err;
-    },
-  );
-  return loadingMarks;
+export function loadMarks(): Promise<typeof import('./Marks')> {
+  return marks.load();
 }
 
 const LazyMarks = lazy(() => loadMarks().then((m) => ({ default: m.Marks })));
@@ -45,7 +37,7 @@ const LazyMarks = lazy(() => loadMarks().then((m) => ({ default: m.Marks })));
  * per mount: switching from the lazy wrapper to the component itself would remount them).
  */
 function MarksLayer(props: MarksProps) {
-  const [Now] = useState(() => marks?.Marks);
+  const [Now] = useState(() => marks.current()?.Marks);
   if (Now) return <Now {...props} />;
   return (
     <ChunkBoundary>
