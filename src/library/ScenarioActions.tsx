@@ -9,7 +9,7 @@
  * timeline stays.
  * @module
  */
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { FileUp, Library, Share2 } from 'lucide-react';
 import { useT } from '../i18n';
 import type { ScenarioIssue } from '../model/scenario';
@@ -19,8 +19,6 @@ import '../views/tools-messages'; // its text (catalogue loaded with the seconda
 
 const loadLibrary = () => import('./LibraryDialog');
 const loadShare = () => import('./ShareDialog');
-const LibraryDialog = lazy(loadLibrary);
-const ShareDialog = lazy(loadShare);
 
 /** A file that could not be opened, shown in the Library. */
 export interface FileProblem {
@@ -103,9 +101,17 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
 
   const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
   // A dialog whose code cannot load (offline): close it and say so in the status line.
+  // The dialogs' code, loaded on first use. If it cannot load (offline), the dialog closes, a
+  // visible message says so, and the next click tries again (React keeps a failed lazy component
+  // failed, so each try gets a fresh one).
+  const [attempt, setAttempt] = useState(0);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const LibraryDialog = useMemo(() => lazy(loadLibrary), [attempt]);
+  const ShareDialog = useMemo(() => lazy(loadShare), [attempt]);
   const failed = () => {
     setDialog(null);
-    setStatus(t('app.partFailed'));
+    setLoadFailed(true);
+    setAttempt((a) => a + 1);
   };
   const close = (button: HTMLButtonElement | null) => () => {
     setDialog(null);
@@ -124,6 +130,7 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
           onFocus={preload(loadLibrary)}
           onClick={() => {
             setStatus('');
+            setLoadFailed(false);
             setDialog('library');
           }}
         >
@@ -141,6 +148,7 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
           onFocus={preload(loadShare)}
           onClick={() => {
             setStatus('');
+            setLoadFailed(false);
             setDialog('share');
           }}
         >
@@ -151,6 +159,11 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
       <span className="fl-visually-hidden" role="status">
         {status}
       </span>
+      {loadFailed && (
+        <span className="fl-actions__error" role="alert">
+          {t('app.partFailed')}
+        </span>
+      )}
       {dragging && (
         <div className="fl-dropzone" aria-hidden="true">
           <FileUp size={28} />

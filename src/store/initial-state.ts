@@ -40,6 +40,11 @@ export interface LabData extends Derived {
   speed: Speed;
   /** Length of the next pause the learner adds (ms). */
   pauseForMs: number;
+  /**
+   * Changes asked for in the moment before the simulator has loaded (`simulator.ts`), not made yet:
+   * the controls show they are busy meanwhile.
+   */
+  waiting: number;
 }
 
 /**
@@ -108,5 +113,6 @@ export function createInitialState(options: InitOptions = {}): LabData {
     playing: false,
     speed: 1,
     pauseForMs: DEFAULT_PAUSE_MS,
+    waiting: 0,
   };
 }

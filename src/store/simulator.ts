@@ -3,8 +3,8 @@
  * the default scenario from its trace computed at build time (`virtual:fencing-lab/seed-trace`, see
  * `src/build/seed-trace.ts`), so `simulate` (about 4 KB gzip) is not part of the first render's
  * JavaScript. Everything else (an intervention, the token check, another scenario) needs it:
- * {@link loadSimulator} fetches it once; until it is in, the store defers such changes to it
- * ({@link withSimulator}), and views that open another scenario first wait for it (React `use`).
+ * {@link loadSimulator} fetches it once; until it is in, the store defers such changes to it (and
+ * counts them in its `waiting`), and views that open another scenario first wait for it (React `use`).
  * @module
  */
 import type { Scenario } from '../model/scenario';
@@ -42,17 +42,4 @@ export function simulatorReady(): boolean {
 export function runSimulation(scenario: Scenario): Trace {
   if (!simulateFn) throw new Error('the simulator is not loaded yet: await loadSimulator() first');
   return simulateFn(scenario);
-}
-
-/**
- * Runs `change` now if the simulator is loaded, else once it is (a few milliseconds after the first
- * render). If it cannot load, `change` is dropped and the error is logged: the page keeps showing
- * what it showed.
- */
-export function withSimulator(change: () => void): void {
-  if (simulateFn) {
-    change();
-    return;
-  }
-  loadSimulator().then(change, (err: unknown) => console.error('Fencing Lab: the simulator could not be loaded', err));
 }

@@ -17,7 +17,7 @@ import {
 } from './interventions';
 import { loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { createInitialState, derive, loadBuiltIn, type InitOptions, type LabData } from './initial-state';
-import { loadSimulator, simulatorReady, withSimulator } from './simulator';
+import { loadSimulator, simulatorReady } from './simulator';
 import { advancePlayhead, nextEventTime, prevEventTime, type Speed } from './playback';
 
 /** What the learner and the views can do. Times are simulated ms. */
@@ -81,6 +81,27 @@ export type LabStore = StoreApi<LabState>;
 export function createLabStore(options: InitOptions = {}): LabStore {
   return createStore<LabState>()((set, get) => {
     /**
+     * Runs `change` now if the simulator is loaded, else once it is (counted in `waiting` meanwhile).
+     * If it cannot load, the change is dropped and the error logged; the run stays as it was.
+     */
+    const withSimulator = (change: () => void): void => {
+      if (simulatorReady()) {
+        change();
+        return;
+      }
+      set((s) => ({ waiting: s.waiting + 1 }));
+      loadSimulator().then(
+        () => {
+          set((s) => ({ waiting: s.waiting - 1 }));
+          change();
+        },
+        (err: unknown) => {
+          set((s) => ({ waiting: s.waiting - 1 }));
+          console.error('Fencing Lab: the simulator could not be loaded', err);
+        },
+      );
+    };
+    /**
      * Replaces the interventions and recomputes the trace. The playhead keeps its time (what came
      * before it is unchanged), except that a playhead at the end of the old run stays at the end
      * of the new one, so the learner sees the new outcome.
@@ -101,10 +122,9 @@ export function createLabStore(options: InitOptions = {}): LabStore {
         const next = build(get());
         if (next) replace(next, [...get().undoStack, get().interventions]);
       });
-    /** Counts opens, so a built-in that finishes loading after a later open is dropped. */
+    /** Counts opens: an open that is still loading (a scenario, the simulator) when a later one is asked for is dropped. */
     let opens = 0;
-    const open = (base: Scenario, baseId: string | null): void => {
-      const ticket = ++opens;
+    const open = (base: Scenario, baseId: string | null, ticket = ++opens): void => {
       withSimulator(() => {
         if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
       });
@@ -116,14 +136,15 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       ...createInitialState(options),
 
       openBuiltIn: (id) => {
+        // Taken now: the last scenario asked for wins, whichever finishes loading first.
+        const ticket = ++opens;
         if (loadedBuiltIn(id) && simulatorReady()) {
-          open(loadBuiltIn(id), id);
+          open(loadBuiltIn(id), id, ticket);
           return Promise.resolve();
         }
-        const ticket = opens;
         return Promise.all([loadBuiltInScenario(id), loadSimulator()]).then(([found]) => {
           if (!found) throw new Error(`unknown built-in scenario "${id}"`);
-          if (opens === ticket) open(loadBuiltIn(id), id);
+          if (opens === ticket) open(loadBuiltIn(id), id, ticket);
         });
       },
       openScenario: (scenario) => open(scenario, null),

@@ -12,6 +12,12 @@ export interface ChunkBoundaryProps {
   fallback?: ReactNode;
   /** Called once when the children fail (e.g. to close the dialog that could not load and say so). */
   onError?: () => void;
+  /**
+   * Called when the browser is back online after a failure, just before the children render again:
+   * give them a fresh lazy component (React keeps a failed one failed), and their chunk is fetched
+   * anew. Without it the failure stays.
+   */
+  onRetry?: () => void;
 }
 
 /** Renders `fallback` instead of its children once they have thrown; logs the error once. */
@@ -23,7 +29,15 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boole
   override componentDidCatch(error: unknown): void {
     console.error('Fencing Lab: a part of the page could not be loaded', error);
     this.props.onError?.();
+    if (this.props.onRetry && typeof window !== 'undefined') window.addEventListener('online', this.retry, { once: true });
   }
+  override componentWillUnmount(): void {
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.retry);
+  }
+  private retry = (): void => {
+    this.props.onRetry?.();
+    this.setState({ failed: false });
+  };
   override render(): ReactNode {
     return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }

@@ -4,7 +4,7 @@
  * unfenced twin is one click away.
  * @module
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useControl } from '../embed/display';
 import { useT } from '../i18n';
@@ -19,6 +19,8 @@ export function ScenarioPicker() {
   const baseId = useLab((s) => s.baseId);
   const title = useLab((s) => s.base.title);
   const openBuiltIn = useLab((s) => s.openBuiltIn);
+  const busy = useLab((s) => s.waiting > 0);
+  const [asked, setAsked] = useState<string | null>(null);
   const summary = baseId ? loadedBuiltIn(baseId)?.summary : undefined;
   // A built-in summary describes the scenario as written: once the token check is toggled away
   // from it, show a note instead of a summary that contradicts the switch.
@@ -33,12 +35,19 @@ export function ScenarioPicker() {
       <div className="fl-select">
         <select
           id={id}
-          value={baseId ?? ''}
+          value={asked ?? baseId ?? ''}
           onChange={(e) => {
             const next = e.currentTarget.value;
-            if (next) void openBuiltIn(next);
+            if (!next) return;
+            // Shown as chosen while it loads (its chunk, or the simulator just after the page opens).
+            setAsked(next);
+            openBuiltIn(next).then(
+              () => setAsked((a) => (a === next ? null : a)),
+              () => setAsked((a) => (a === next ? null : a)),
+            );
           }}
           aria-describedby={`${id}-summary`}
+          aria-busy={busy || undefined}
         >
           {baseId === null && <option value="">{`${t('header.custom')}: ${title}`}</option>}
           {BUILT_IN_SCENARIOS.map((s) => (
@@ -61,6 +70,9 @@ export function FencingSwitch() {
   const id = useId();
   const fencing = useLab((s) => s.scenario.storage.fencing);
   const setFencing = useLab((s) => s.setFencing);
+  // A change asked for before the simulator is in (just after the page opens) waits for it: busy
+  // meanwhile, and a second click does not undo the first before it shows.
+  const busy = useLab((s) => s.waiting > 0);
   const on = fencing === 'token';
   return (
     <div className="fl-fencing">
@@ -68,10 +80,13 @@ export function FencingSwitch() {
         type="button"
         role="switch"
         aria-checked={on}
+        aria-busy={busy || undefined}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-note`}
         className={on ? 'fl-switch is-on' : 'fl-switch'}
-        onClick={() => setFencing(on ? 'off' : 'token')}
+        onClick={() => {
+          if (!busy) setFencing(on ? 'off' : 'token');
+        }}
       >
         <span className="fl-switch__track" aria-hidden="true">
           <span className="fl-switch__thumb">{on ? <ShieldCheck size={12} /> : <ShieldOff size={12} />}</span>

@@ -18,6 +18,7 @@
 import { Suspense, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { ChunkBoundary } from './ChunkBoundary';
 import { loadOnce } from './load-once';
+import { PartFailed } from './PartFailed';
 
 type Parts = typeof import('./later-parts');
 
@@ -34,14 +35,22 @@ export function loadLaterParts(): Promise<Parts> {
  * (`fl-slot fl-slot--NAME`) that reserves the part's space, or `null` for parts that take no space
  * (dialogs, the announcer).
  */
-function part<K extends keyof Parts, P extends object>(name: K, slot: string | null): ComponentType<P> {
-  const Lazy = lazy(() => loadLaterParts().then((m) => ({ default: m[name] as unknown as ComponentType<P> })));
+function part<K extends keyof Parts, P extends object>(name: K, slot: string | null, sayFailed = false): ComponentType<P> {
+  const lazyPart = () => lazy(() => loadLaterParts().then((m) => ({ default: m[name] as unknown as ComponentType<P> })));
   const fallback = slot ? <div className={`fl-slot fl-slot--${slot}`} aria-hidden="true" /> : null;
+  // If the chunk cannot load (offline), the slot keeps its place (nothing moves), says so where the
+  // part is a card of its own, and everything is tried again once the browser is back online.
+  const failed = slot ? (
+    <div className={`fl-slot fl-slot--${slot}`} aria-hidden={sayFailed ? undefined : true}>
+      {sayFailed && <PartFailed />}
+    </div>
+  ) : null;
   function Later(props: P) {
     // Decided once per mount: switching from the lazy wrapper to the part itself would remount it.
     const [Now] = useState(() => parts.current()?.[name] as unknown as ComponentType<P> | undefined);
+    const [Lazy, setLazy] = useState(lazyPart);
     return (
-      <ChunkBoundary>
+      <ChunkBoundary fallback={failed} onRetry={() => setLazy(lazyPart)}>
         {Now ? (
           <Now {...props} />
         ) : (
@@ -61,7 +70,7 @@ export const HeaderActions = part<'HeaderActions', object>('HeaderActions', 'act
 /** Theme, export, presenter and shortcut-help buttons (header). */
 export const Toolbar = part<'Toolbar', object>('Toolbar', 'toolbar');
 /** The interventions card (side column). */
-export const Interventions = part<'Interventions', object>('Interventions', 'interventions');
+export const Interventions = part<'Interventions', object>('Interventions', 'interventions', true);
 /** The events table, folded under the timeline. */
 export const EventTable = part<'EventTable', object>('EventTable', 'events');
 /** The screen-reader announcer of the explainer's events. */

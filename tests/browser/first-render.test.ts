@@ -67,4 +67,27 @@ describe('the first render alone', () => {
       await context.close();
     }
   });
+
+  it('keeps the places of secondary controls that cannot load, says so, and loads them once back online', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const parts = (url: URL) => /\/assets\/(later-parts|tools-messages)-/.test(url.pathname);
+      await page.route(parts, (route) => route.abort());
+      page.on('console', () => undefined);
+      await page.goto(baseURL);
+      await page.getByText('This part could not be loaded. Check your connection and reload the page.').waitFor();
+      // The slots are still there (nothing moved up), and the explainer plays.
+      expect(await page.locator('.fl-slot--toolbar').count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Library' }).count()).toBe(0);
+      // Back online: the parts are fetched again and take their places.
+      await page.unroute(parts);
+      await page.evaluate(`window.dispatchEvent(new Event('online'))`);
+      await page.getByRole('button', { name: 'Library' }).waitFor();
+      await page.getByRole('heading', { name: /^Intervene at / }).waitFor();
+      expect(await page.locator('.fl-slot').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

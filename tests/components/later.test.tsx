@@ -2,7 +2,8 @@
  * The secondary controls arrive after the first render (`src/views/later.tsx`, issue 7):
  * - the first render is the working explainer, with each secondary part's slot holding its place;
  * - the parts replace their slots once their chunk is in, and they work;
- * - if their chunk cannot load, the slots stay empty and the explainer still works (no blank page).
+ * - if their chunk cannot load, the slots keep their places (the interventions' one says so) and the
+ *   explainer still works (no blank page).
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,7 +45,9 @@ describe('secondary controls after the first render', { timeout: 30_000 }, () =>
     const { FencingLab } = await import('../../src/views/App');
     const store = createLabStore();
     const { container } = render(<FencingLab store={store} />);
-    await waitFor(() => expect(container.querySelectorAll('.fl-slot')).toHaveLength(0));
+    // The slots keep their places (nothing moves), and the interventions' card says what happened.
+    expect(await screen.findByText('This part could not be loaded. Check your connection and reload the page.')).toBeInTheDocument();
+    expect(container.querySelector('.fl-slot--toolbar')).not.toBeNull();
     expect(logged).toHaveBeenCalledWith('Fencing Lab: a part of the page could not be loaded', expect.anything());
     expect(screen.queryByRole('button', { name: 'Library' })).not.toBeInTheDocument();
     // Still the explainer: Play plays.

@@ -33,6 +33,20 @@ describe('before the simulator has loaded', () => {
     expect(store.getState().scenario.storage.fencing).toBe('off');
     expect(store.getState().trace.storage.map((d) => d.accepted)).toEqual([true, true, true]);
     expect(store.getState().undoStack).toHaveLength(1);
+    expect(store.getState().waiting).toBe(0);
+  });
+
+  it('counts the changes waiting for it, and the last scenario asked for wins', async () => {
+    const { simulator, createLabStore } = await fresh();
+    const store = createLabStore();
+    const first = store.getState().openBuiltIn('network-delay');
+    const second = store.getState().openBuiltIn('first-write-window-fenced-read');
+    store.getState().setFencing('off');
+    expect(store.getState().waiting).toBeGreaterThan(0);
+    await Promise.all([first, second, simulator.loadSimulator()]);
+    await Promise.resolve();
+    expect(store.getState().baseId).toBe('first-write-window-fenced-read');
+    expect(store.getState().waiting).toBe(0);
   });
 
   it('refuses to open another scenario without it, saying what to do', async () => {

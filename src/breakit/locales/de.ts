@@ -5,7 +5,7 @@ import type { BreakitMessageKey } from './en';
 
 export const breakitDe = {
   'breakit.heading': 'Versuchen Sie, es zu brechen',
-  'breakit.intro': 'Der Explorer spielt dieses Szenario mit jeder Kombination der unten gewählten Fehler durch und prüft in jedem Lauf vier Sicherheitseigenschaften. Er arbeitet im Hintergrund, die Seite bleibt bedienbar.',
+  'breakit.intro': 'Der Explorer spielt dieses Szenario mit jeder Kombination der unten gewählten Fehler durch und prüft in jedem Lauf vier Sicherheitseigenschaften. Die Seite bleibt bedienbar, während er läuft (in einem Hintergrund-Worker, wo der Browser einen erlaubt, sonst in kurzen Abschnitten).',
   'breakit.who': 'Wer pausieren darf',
   'breakit.who.help': 'Eine Pause pro Ablauf. Wählen Sie niemanden, um nur die verzögerte Nachricht zu variieren.',
   'breakit.starts': 'Beginn der Pausen (s)',

@@ -6,7 +6,7 @@
 export const breakitEn = {
   // "Try to break it" (issue 8): the schedule explorer.
   'breakit.heading': 'Try to break it',
-  'breakit.intro': 'The explorer replays this scenario under every combination of the faults chosen below and checks four safety properties in each run. It works in the background, so the page stays usable.',
+  'breakit.intro': 'The explorer replays this scenario under every combination of the faults chosen below and checks four safety properties in each run. The page stays usable while it runs (in a background worker where the browser allows one, else in short slices).',
   'breakit.who': 'Who may pause',
   'breakit.who.help': 'One pause per schedule. Tick no one to vary only the delayed message.',
   'breakit.starts': 'Pause start times (s)',
