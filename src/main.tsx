@@ -53,8 +53,8 @@ document.documentElement.toggleAttribute('data-quiz-only', !showTimeline);
 // English (the skeleton shows meanwhile); English is in the bundle, so it renders at once.
 const PageLab = locale === 'en' ? PageLabNow : lazy(() => i18nReady.then(() => ({ default: PageLabNow })));
 // A quiz-only embed has no explainer bar, so its "Open in Fencing Lab" link comes on its own.
-const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(async ([m, i18n]) => (await i18n.whenLoaded(), m)));
-const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(async ([m, i18n]) => (await i18n.whenLoaded(), m)));
+const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
+const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 
 // A transition: React renders the page in slices and lets the browser breathe between them, rather
 // than in one long task (on a slow phone that task blocked input for about half a second; issue 7).

@@ -4,10 +4,10 @@
  * closes, focus returns to the button.
  * @module
  */
-import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { CodeXml } from 'lucide-react';
 import { useT } from '../i18n';
-import { ChunkBoundary } from '../views/ChunkBoundary';
+import { ChunkBoundary, useRetryableLazy } from '../views/ChunkBoundary';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const load = () => import('./EmbedDialog');
@@ -19,8 +19,7 @@ export function EmbedButton() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   // A fresh lazy component after a failed load (offline), so the next click tries again.
-  const [attempt, setAttempt] = useState(0);
-  const EmbedDialog = useMemo(() => lazy(load), [attempt]);
+  const [EmbedDialog, retry] = useRetryableLazy(load);
   const preload = () => {
     void load().catch(() => {});
   };
@@ -51,7 +50,7 @@ export function EmbedButton() {
             // Its code could not load (offline): back to the button, ready to try again.
             setWanted(false);
             setOpen(false);
-            setAttempt((a) => a + 1);
+            retry();
           }}
         >
           <Suspense fallback={null}>

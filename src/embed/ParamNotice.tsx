@@ -12,7 +12,7 @@ import './embed.css';
 import { useNotices } from './notices';
 
 // It brings its text (`views/tools-messages.ts`); in German, wait for that too.
-const NoticeText = lazy(() => import('./NoticeText').then(async (m) => (await (await import('../i18n')).whenLoaded(), m)));
+const NoticeText = lazy(() => Promise.all([import('./NoticeText'), import('../i18n')]).then(([m, i18n]) => i18n.withText(m)));
 
 /** The notice of ignored parameters. */
 export function ParamNotice() {

@@ -178,6 +178,15 @@ export async function whenLoaded(): Promise<void> {
 }
 
 /**
+ * `module`, once the text it registered when it loaded is in, in the active language: for a chunk
+ * loaded on demand, `import('./Part').then(withText)`, so it never renders before its words.
+ */
+export async function withText<T>(module: T): Promise<T> {
+  await whenLoaded();
+  return module;
+}
+
+/**
  * Translates any catalogue's key (the quiz's too), filling `{name}` placeholders. An unknown key
  * is returned as it is.
  */

@@ -10,7 +10,7 @@
 import { Suspense, lazy, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Building2, Lightbulb, Swords } from 'lucide-react';
 import './library.css';
-import { useT, whenLoaded, type MessageKey } from '../i18n';
+import { useT, withText, type MessageKey } from '../i18n';
 import { ChunkBoundary } from '../views/ChunkBoundary';
 import { PartFailed } from '../views/PartFailed';
 import '../views/tools-messages';
@@ -19,7 +19,7 @@ import { useLab } from '../store/context';
 
 const RealSystemsPanel = lazy(() => import('./RealSystemsPanel'));
 // The panel brings its own text (`breakit/messages.ts`); in German, wait for that too.
-const BreakItPanel = lazy(() => import('../breakit/BreakItPanel').then(async (m) => (await whenLoaded(), m)));
+const BreakItPanel = lazy(() => import('../breakit/BreakItPanel').then(withText));
 
 const TABS = ['try', 'real', 'break'] as const;
 type Tab = (typeof TABS)[number];

@@ -5,11 +5,11 @@
  * @module
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { whenLoaded } from '../i18n';
+import { withText } from '../i18n';
 import { ChunkBoundary } from '../views/ChunkBoundary';
 
 // The tabs bring their text (`views/tools-messages.ts`); in German, wait for that too.
-const GoFurther = lazy(() => import('./GoFurther').then(async (m) => (await whenLoaded(), m)));
+const GoFurther = lazy(() => import('./GoFurther').then(withText));
 
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number;

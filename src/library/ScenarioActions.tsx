@@ -9,12 +9,12 @@
  * timeline stays.
  * @module
  */
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { FileUp, Library, Share2 } from 'lucide-react';
 import { useT } from '../i18n';
 import type { ScenarioIssue } from '../model/scenario';
 import { useLabStore } from '../store/context';
-import { ChunkBoundary } from '../views/ChunkBoundary';
+import { ChunkBoundary, useRetryableLazy } from '../views/ChunkBoundary';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 const loadLibrary = () => import('./LibraryDialog');
@@ -104,14 +104,14 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
   // The dialogs' code, loaded on first use. If it cannot load (offline), the dialog closes, a
   // visible message says so, and the next click tries again (React keeps a failed lazy component
   // failed, so each try gets a fresh one).
-  const [attempt, setAttempt] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
-  const LibraryDialog = useMemo(() => lazy(loadLibrary), [attempt]);
-  const ShareDialog = useMemo(() => lazy(loadShare), [attempt]);
+  const [LibraryDialog, retryLibrary] = useRetryableLazy(loadLibrary);
+  const [ShareDialog, retryShare] = useRetryableLazy(loadShare);
   const failed = () => {
     setDialog(null);
     setLoadFailed(true);
-    setAttempt((a) => a + 1);
+    retryLibrary();
+    retryShare();
   };
   const close = (button: HTMLButtonElement | null) => () => {
     setDialog(null);

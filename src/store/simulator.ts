@@ -9,30 +9,21 @@
  */
 import type { Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
+import { loadOnce } from './load-once';
 
-let simulateFn: ((scenario: Scenario) => Trace) | undefined;
-let loading: Promise<void> | undefined;
+const simulator = loadOnce(() => import('../model/simulate'));
 
 /**
- * Loads the simulator (once). Resolves when {@link runSimulation} can run; rejects only if its chunk
- * cannot load (offline), and a later call then tries again.
+ * Loads the simulator (once; the same promise each call). Resolves when {@link runSimulation} can
+ * run; rejects only if its chunk cannot load (offline), and a later call then tries again.
  */
-export function loadSimulator(): Promise<void> {
-  loading ??= import('../model/simulate').then(
-    (m) => {
-      simulateFn = m.simulate;
-    },
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
+export function loadSimulator(): Promise<unknown> {
+  return simulator.load();
 }
 
 /** Whether {@link runSimulation} can run now. */
 export function simulatorReady(): boolean {
-  return simulateFn !== undefined;
+  return simulator.current() !== undefined;
 }
 
 /**
@@ -40,6 +31,7 @@ export function simulatorReady(): boolean {
  * @throws Error if the simulator is not loaded yet (await {@link loadSimulator} first).
  */
 export function runSimulation(scenario: Scenario): Trace {
-  if (!simulateFn) throw new Error('the simulator is not loaded yet: await loadSimulator() first');
-  return simulateFn(scenario);
+  const m = simulator.current();
+  if (!m) throw new Error('the simulator is not loaded yet: await loadSimulator() first');
+  return m.simulate(scenario);
 }

@@ -9,8 +9,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { M } from './MotionProvider';
 import { Info } from 'lucide-react';
-import { useT } from '../i18n';
-import { loadOnce } from './load-once';
+import { useT, withText } from '../i18n';
+import { loadOnce } from '../store/load-once';
 import { loadedBuiltIn } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
 import { useLab } from '../store/context';
@@ -22,7 +22,7 @@ import { lastEventIndexAt } from '../store/playback';
  * (issue 7): at the start the panel shows the scenario's narration or the introduction, which need
  * none of it.
  */
-const generator = loadOnce(() => import('../teaching/captions'), true);
+const generator = loadOnce(() => import('../teaching/captions').then(withText));
 
 /** The caption panel. Re-renders only when the playhead crosses an event. */
 export function CaptionPanel() {

@@ -4,7 +4,7 @@
  * instead of letting the error unmount the whole page. The explainer keeps working around it.
  * @module
  */
-import { Component, type ReactNode } from 'react';
+import { Component, lazy, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 /** Props: the lazily loaded `children`, and what to show if they fail (default: nothing). */
 export interface ChunkBoundaryProps {
@@ -42,3 +42,21 @@ export class ChunkBoundary extends Component<ChunkBoundaryProps, { failed: boole
     return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }
+
+/**
+ * `React.lazy(load)` that can be tried again: React keeps a lazy component whose load failed failed
+ * for good, so `retry()` makes a fresh one (and the chunk is fetched anew). Pair it with a
+ * {@link ChunkBoundary} whose `onError` or `onRetry` calls `retry`. `load` must be stable (a
+ * module-level function).
+ * @returns the lazy component and `retry`
+ */
+export function useRetryableLazy<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): [LazyExoticComponent<ComponentType<P>>, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  // A new `attempt` is the point: each try gets its own lazy component.
+  const component = useMemo(() => lazy(load), [attempt, load]);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  return [component, retry];
+}
+

@@ -12,7 +12,7 @@
  * @module
  */
 import { createElement, useEffect, useState, type JSX, type ReactNode } from 'react';
-import { loadOnce } from './load-once';
+import { loadOnce } from '../store/load-once';
 import type { EntranceTransition, EntranceValues } from './motion-kit';
 
 type Kit = typeof import('./motion-kit');

@@ -15,15 +15,16 @@
  * working: an error boundary per slot (`ChunkBoundary.tsx`), never a blank page.
  * @module
  */
-import { Suspense, lazy, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { ChunkBoundary } from './ChunkBoundary';
-import { loadOnce } from './load-once';
+import { Suspense, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import { withText } from '../i18n';
+import { ChunkBoundary, useRetryableLazy } from './ChunkBoundary';
+import { loadOnce } from '../store/load-once';
 import { PartFailed } from './PartFailed';
 
 type Parts = typeof import('./later-parts');
 
 /** The chunk (with the active language's text for it). Once loaded, slots mounted from then on render their part at once. */
-const parts = loadOnce(() => import('./later-parts'), true);
+const parts = loadOnce(() => import('./later-parts').then(withText));
 
 /** Loads the secondary controls' chunk (once; a failed load is tried again on the next call). */
 export function loadLaterParts(): Promise<Parts> {
@@ -36,7 +37,7 @@ export function loadLaterParts(): Promise<Parts> {
  * (dialogs, the announcer).
  */
 function part<K extends keyof Parts, P extends object>(name: K, slot: string | null, sayFailed = false): ComponentType<P> {
-  const lazyPart = () => lazy(() => loadLaterParts().then((m) => ({ default: m[name] as unknown as ComponentType<P> })));
+  const loadPart = () => loadLaterParts().then((m) => ({ default: m[name] as unknown as ComponentType<P> }));
   const fallback = slot ? <div className={`fl-slot fl-slot--${slot}`} aria-hidden="true" /> : null;
   // If the chunk cannot load (offline), the slot keeps its place (nothing moves), says so where the
   // part is a card of its own, and everything is tried again once the browser is back online.
@@ -48,9 +49,9 @@ function part<K extends keyof Parts, P extends object>(name: K, slot: string | n
   function Later(props: P) {
     // Decided once per mount: switching from the lazy wrapper to the part itself would remount it.
     const [Now] = useState(() => parts.current()?.[name] as unknown as ComponentType<P> | undefined);
-    const [Lazy, setLazy] = useState(lazyPart);
+    const [Lazy, retry] = useRetryableLazy(loadPart);
     return (
-      <ChunkBoundary fallback={failed} onRetry={() => setLazy(lazyPart)}>
+      <ChunkBoundary fallback={failed} onRetry={retry}>
         {Now ? (
           <Now {...props} />
         ) : (

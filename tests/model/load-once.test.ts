@@ -1,9 +1,9 @@
 /**
- * `loadOnce` (`src/views/load-once.ts`), behind every part loaded after the first render: one load
+ * `loadOnce` (`src/store/load-once.ts`), behind every part loaded after the first render: one load
  * shared by all callers, the module kept for synchronous use, and a failed load tried again.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { loadOnce } from '../../src/views/load-once';
+import { loadOnce } from '../../src/store/load-once';
 
 describe('loadOnce', () => {
   it('loads once for every caller and then keeps the module', async () => {

@@ -6,7 +6,7 @@
  * @module
  */
 import { Suspense, lazy, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
-import { localiseNumber, useT } from '../../i18n';
+import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
@@ -14,13 +14,13 @@ import { AXIS_H, layoutTimeline, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { Legend } from './Legend';
 import { ChunkBoundary } from '../ChunkBoundary';
-import { loadOnce } from '../load-once';
+import { loadOnce } from '../../store/load-once';
 import type { MarksProps } from './Marks';
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
 
 /** The marks' chunk (`Marks.tsx`) with their text in the active language (`marks-messages.ts`). */
-const marks = loadOnce(() => import('./Marks'), true);
+const marks = loadOnce(() => import('./Marks').then(withText));
 
 /**
  * Loads the marks' chunk (once; a failed load is tried again on the next call). The timeline starts
