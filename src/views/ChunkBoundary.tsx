@@ -4,7 +4,8 @@
  * instead of letting the error unmount the whole page. The explainer keeps working around it.
  * @module
  */
-import { Component, lazy, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { Loader } from '../store/load-once';
 
 /** Props: the lazily loaded `children`, and what to show if they fail (default: nothing). */
 export interface ChunkBoundaryProps {
@@ -58,5 +59,36 @@ export function useRetryableLazy<P extends object>(
   const component = useMemo(() => lazy(load), [attempt, load]);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   return [component, retry];
+}
+
+/**
+ * A component from a chunk loaded on demand (`loader`, see `store/load-once.ts`; `pick` takes the
+ * component from the module). Until the chunk is in, `placeholder` holds its place; if it cannot
+ * load, `failed` does, and it is tried again once the browser is back online. Once loaded, new
+ * mounts render the component at once (decided per mount: switching from the lazy wrapper to the
+ * component itself would remount it).
+ */
+export function deferredComponent<M, P extends object>(
+  loader: Loader<M>,
+  pick: (module: M) => ComponentType<P>,
+  placeholder: ReactNode = null,
+  failed: ReactNode = null,
+): ComponentType<P> {
+  const load = () => loader.load().then((m) => ({ default: pick(m) }));
+  return function Deferred(props: P) {
+    const [Now] = useState(() => {
+      const m = loader.current();
+      return m ? pick(m) : undefined;
+    });
+    const [Lazy, retry] = useRetryableLazy(load);
+    if (Now) return <Now {...props} />;
+    return (
+      <ChunkBoundary fallback={failed} onRetry={retry}>
+        <Suspense fallback={placeholder}>
+          <Lazy {...props} />
+        </Suspense>
+      </ChunkBoundary>
+    );
+  };
 }
 

@@ -15,9 +15,9 @@
  * working: an error boundary per slot (`ChunkBoundary.tsx`), never a blank page.
  * @module
  */
-import { Suspense, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 import { withText } from '../i18n';
-import { ChunkBoundary, useRetryableLazy } from './ChunkBoundary';
+import { deferredComponent } from './ChunkBoundary';
 import { loadOnce } from '../store/load-once';
 import { PartFailed } from './PartFailed';
 
@@ -37,8 +37,7 @@ export function loadLaterParts(): Promise<Parts> {
  * (dialogs, the announcer).
  */
 function part<K extends keyof Parts, P extends object>(name: K, slot: string | null, sayFailed = false): ComponentType<P> {
-  const loadPart = () => loadLaterParts().then((m) => ({ default: m[name] as unknown as ComponentType<P> }));
-  const fallback = slot ? <div className={`fl-slot fl-slot--${slot}`} aria-hidden="true" /> : null;
+  const placeholder = slot ? <div className={`fl-slot fl-slot--${slot}`} aria-hidden="true" /> : null;
   // If the chunk cannot load (offline), the slot keeps its place (nothing moves), says so where the
   // part is a card of its own, and everything is tried again once the browser is back online.
   const failed = slot ? (
@@ -46,22 +45,7 @@ function part<K extends keyof Parts, P extends object>(name: K, slot: string | n
       {sayFailed && <PartFailed />}
     </div>
   ) : null;
-  function Later(props: P) {
-    // Decided once per mount: switching from the lazy wrapper to the part itself would remount it.
-    const [Now] = useState(() => parts.current()?.[name] as unknown as ComponentType<P> | undefined);
-    const [Lazy, retry] = useRetryableLazy(loadPart);
-    return (
-      <ChunkBoundary fallback={failed} onRetry={retry}>
-        {Now ? (
-          <Now {...props} />
-        ) : (
-          <Suspense fallback={fallback}>
-            <Lazy {...props} />
-          </Suspense>
-        )}
-      </ChunkBoundary>
-    );
-  }
+  const Later = deferredComponent(parts, (m) => m[name] as unknown as ComponentType<P>, placeholder, failed);
   Later.displayName = `Later(${String(name)})`;
   return Later;
 }

@@ -5,7 +5,7 @@
  * picture moves the playhead.
  * @module
  */
-import { Suspense, lazy, useId, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useId, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
 import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
@@ -13,9 +13,8 @@ import { useElementWidth } from '../hooks/useElementWidth';
 import { AXIS_H, layoutTimeline, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { Legend } from './Legend';
-import { ChunkBoundary } from '../ChunkBoundary';
+import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
-import type { MarksProps } from './Marks';
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
 
@@ -30,23 +29,8 @@ export function loadMarks(): Promise<typeof import('./Marks')> {
   return marks.load();
 }
 
-const LazyMarks = lazy(() => loadMarks().then((m) => ({ default: m.Marks })));
-
-/**
- * The marks, drawn as soon as their chunk is in. Once it is, new timelines draw them at once (decided
- * per mount: switching from the lazy wrapper to the component itself would remount them).
- */
-function MarksLayer(props: MarksProps) {
-  const [Now] = useState(() => marks.current()?.Marks);
-  if (Now) return <Now {...props} />;
-  return (
-    <ChunkBoundary>
-      <Suspense fallback={null}>
-        <LazyMarks {...props} />
-      </Suspense>
-    </ChunkBoundary>
-  );
-}
+/** The marks, drawn as soon as their chunk is in (and tried again once back online if it could not load). */
+const MarksLayer = deferredComponent(marks, (m) => m.Marks);
 
 /** Indices of the ticks whose labels the playhead's bubble covers (within 34 px of it), as a key. */
 function coveredTicks(ticks: readonly { x: number }[], playheadX: number): string {
