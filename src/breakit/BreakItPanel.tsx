@@ -306,7 +306,18 @@ function SpaceForm({
             <RotateCcw size={15} aria-hidden="true" />
             {t('breakit.reset')}
           </button>
-          <button type="submit" className="fl-btn fl-btn--primary" disabled={disabled}>
+          {/* Run on the click itself (issue 18): in <iframe sandbox="allow-scripts"> (no allow-forms)
+              the browser drops a form submission before its submit event, so onSubmit alone never
+              ran there. Enter in a field still works: implicit submission clicks this button. */}
+          <button
+            type="submit"
+            className="fl-btn fl-btn--primary"
+            disabled={disabled}
+            onClick={(e) => {
+              e.preventDefault();
+              onSubmit(e);
+            }}
+          >
             <Play size={15} aria-hidden="true" />
             {t('breakit.run')}
           </button>

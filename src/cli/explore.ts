@@ -11,6 +11,7 @@
  * @module
  */
 import { readScenarioArgs } from './read-scenario';
+import { jsonTerminalSafe, terminalSafe } from './terminal';
 import {
   PROPERTY_IDS,
   PROPERTY_LABELS,
@@ -92,8 +93,9 @@ function main(argv: string[]): number {
   const result = explore(scenario, space);
   const seconds = (performance.now() - t0) / 1000;
   const out = report(file, space, result, scenario.lease.tokens, seconds);
-  if (json) process.stdout.write(`${JSON.stringify({ file, total: countSchedules(space), space, result }, null, 2)}\n`);
-  else process.stdout.write(out.text);
+  // Witnesses quote values from the file: control characters are shown escaped (issue 18).
+  if (json) process.stdout.write(`${jsonTerminalSafe(JSON.stringify({ file, total: countSchedules(space), space, result }, null, 2))}\n`);
+  else process.stdout.write(terminalSafe(out.text));
   return out.broken.length > 0 ? 1 : 0;
 }
 

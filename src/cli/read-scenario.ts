@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { formatIssue, parseScenarioText, type Scenario } from '../model';
+import { terminalSafe } from './terminal';
 
 /** A loaded scenario, or the exit code (2) after the problem was printed. */
 export type CliInput = { ok: true; file: string; json: boolean; scenario: Scenario } | { ok: false; exitCode: 2 };
@@ -25,13 +26,14 @@ export function readScenarioArgs(command: string, argv: string[]): CliInput {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    process.stderr.write(`${file}: cannot read: ${(e as Error).message}\n`);
+    process.stderr.write(terminalSafe(`${file}: cannot read: ${(e as Error).message}`) + '\n');
     return { ok: false, exitCode: 2 };
   }
   const parsed = parseScenarioText(text);
   if (!parsed.ok) {
-    process.stderr.write(`${file}: not a valid fencing-lab.scenario/v1 file:\n`);
-    for (const issue of parsed.issues) process.stderr.write(`  ${formatIssue(issue)}\n`);
+    process.stderr.write(`${terminalSafe(file)}: not a valid fencing-lab.scenario/v1 file:\n`);
+    // Issues quote the file's own text (`got "…"`): shown with control characters escaped.
+    for (const issue of parsed.issues) process.stderr.write(`  ${terminalSafe(formatIssue(issue))}\n`);
     return { ok: false, exitCode: 2 };
   }
   return { ok: true, file, json, scenario: parsed.scenario };

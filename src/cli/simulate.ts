@@ -9,14 +9,16 @@
  */
 import { simulate } from '../model';
 import { readScenarioArgs } from './read-scenario';
+import { jsonTerminalSafe, terminalSafe } from './terminal';
 
 function main(argv: string[]): number {
   const input = readScenarioArgs('simulate', argv);
   if (!input.ok) return input.exitCode;
   const { json } = input;
   const trace = simulate(input.scenario);
-  if (json) process.stdout.write(`${JSON.stringify(trace, null, 2)}\n`);
-  else for (const line of trace.storageLog) process.stdout.write(`${line}\n`);
+  // Values come from the file: control characters are shown escaped (issue 18).
+  if (json) process.stdout.write(`${jsonTerminalSafe(JSON.stringify(trace, null, 2))}\n`);
+  else for (const line of trace.storageLog) process.stdout.write(`${terminalSafe(line)}\n`);
   return 0;
 }
 

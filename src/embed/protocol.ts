@@ -31,7 +31,14 @@ export interface Envelope<T extends string> {
   instance: string;
 }
 
-/** `resize`: the embed's content height in CSS pixels. */
+/**
+ * The tallest `resize` height (CSS px) a host accepts; `public/embed.js` refuses anything that is
+ * not a whole number from 1 to this (issue 18), and the embed never asks for more (a frame this
+ * tall scrolls inside).
+ */
+export const MAX_EMBED_HEIGHT = 50_000;
+
+/** `resize`: the embed's content height in CSS pixels, a whole number from 1 to {@link MAX_EMBED_HEIGHT}. */
 export interface ResizeMessage extends Envelope<'resize'> {
   height: number;
 }

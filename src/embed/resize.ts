@@ -3,7 +3,7 @@
  * changes, late content, fonts, window resizes), as a `resize` message (see protocol.ts).
  * @module
  */
-import { postToHost } from './protocol';
+import { MAX_EMBED_HEIGHT, postToHost } from './protocol';
 
 /**
  * The height of the content (CSS px, rounded up): the element's own box, which is exactly as tall
@@ -31,7 +31,7 @@ export function startResizeReporter(instance: string, element: HTMLElement = doc
   let timer: ReturnType<typeof setTimeout> | undefined;
   const measure = (): void => {
     timer = undefined;
-    const height = contentHeight(element);
+    const height = Math.min(contentHeight(element), MAX_EMBED_HEIGHT);
     if (height !== last && height > 0) {
       last = height;
       postToHost('resize', instance, { height });

@@ -160,7 +160,9 @@ export function embedSnippet({ src, pageHref, title, view }: SnippetInput): stri
     `  width="100%" height="${height}" style="width:100%;height:${height}px;border:0;display:block"`,
     `  loading="lazy"`,
     `  sandbox="${SANDBOX}"`,
-    `  allow="${ALLOW}"></iframe>`,
+    `  allow="${ALLOW}"`,
+    // Marks the frame as a Fencing Lab embed for embed.js (issue 18), also where the script is pasted inline.
+    `  data-fencing-lab></iframe>`,
     `<script src="${escapeAttribute(hostScriptUrl(pageHref))}" async></script>`,
   ].join('\n');
 }

@@ -11,7 +11,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { LEASE_SERVICE, STORAGE, simulate, type Fault, type Scenario, type ScenarioIssue } from '../model';
+import { LEASE_SERVICE, MAX_DURATION_MS, STORAGE, simulate, type Fault, type Scenario, type ScenarioIssue } from '../model';
 
 /** The most schedules one space may hold (about a minute of exploring at 20,000 a second). */
 export const MAX_SCHEDULES = 2_000_000;
@@ -266,7 +266,8 @@ const uniqSorted = (xs: number[]): number[] => [...new Set(xs.map((x) => Math.ma
  *   hears a reply, starts work; at most 32 of these, evenly picked), so a pause lands inside each
  *   `work` and each wait; plus the base's own pause starts;
  * - pause durations: from a tenth of the TTL to twice the TTL, denser around the TTL, where a
- *   pause turns into an expired lease, plus the base's own pause durations;
+ *   pause turns into an expired lease, plus the base's own pause durations; none longer than a
+ *   whole run (`MAX_DURATION_MS`, 10 minutes), so a long TTL still gives a valid space (issue 18);
  * - the delayed message: the last `write` of the first client that writes (the write a paused
  *   holder sends late), held 0, 1, 2 or 5 one-way latencies, or a whole TTL;
  * - fencing both on and off; base pauses dropped (the grid replaces them), other faults kept.
@@ -292,11 +293,11 @@ export function defaultScheduleSpace(scenario: Scenario): ScheduleSpace {
   const durations = uniqSorted([
     ...[0.1, 0.25, 0.5, 0.75, 0.85, 0.9, 0.95, 1, 1.05, 1.1, 1.25, 1.5, 2].map((k) => ttl * k),
     ...basePauses.map((p) => p.forMs),
-  ]).filter((d) => d >= 1);
+  ]).filter((d) => d >= 1 && d <= MAX_DURATION_MS);
   const writer = scenario.clients.find((c) => c.program.some((op) => op.op === 'write'));
   const writes = writer ? writer.program.filter((op) => op.op === 'write').length : 0;
   const delay = writer
-    ? { from: writer.id, to: STORAGE, nth: writes, extraMs: uniqSorted([0, latency, 2 * latency, 5 * latency, ttl]).filter((x, i) => i === 0 || x > 0) }
+    ? { from: writer.id, to: STORAGE, nth: writes, extraMs: uniqSorted([0, latency, 2 * latency, 5 * latency, ttl]).filter((x, i) => (i === 0 || x > 0) && x <= MAX_DURATION_MS) }
     : undefined;
   return {
     pauseClients: scenario.clients.map((c) => c.id),

@@ -93,6 +93,16 @@ export function readLocation(search: string, hash: string): LinkQuery {
   const query = splitParams(search);
   const fragment = splitParams(hash);
 
+  // A parameter given twice (`?t=1&t=2`) gets the first value and a notice, as the display
+  // parameters do (issue 18): a link that silently means one of two things hides a mistake.
+  const repeated = (params: { key: string }[], key: LinkProblem['param'], shown: string): void => {
+    const n = params.filter((p) => p.key === key).length;
+    if (n > 1) problems.push({ param: key, message: `${shown} is given ${n} times; using the first.` });
+  };
+  repeated(query, TIME_PARAM, 't');
+  repeated(query, SCENARIO_PARAM, 'scenario');
+  repeated(fragment, HASH_SCENARIO_KEY, '#s');
+
   let timeMs: number | undefined;
   const t = query.find((p) => p.key === TIME_PARAM);
   if (t) {

@@ -235,7 +235,29 @@ function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
 }
 
 /**
- * Validates a scenario (already parsed from JSON) and fills in its defaults.
+ * The invisible direction controls: embeddings and overrides (U+202A–U+202E) and isolates
+ * (U+2066–U+2069). In a title, a name or a value they make text display as something other than
+ * what it is ("Trojan Source", CVE-2021-42574); right-to-left text needs none of them, the Unicode
+ * bidirectional algorithm orders it.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** A copy of parsed JSON with {@link BIDI_CONTROLS} removed from every string (keys included). */
+function withoutBidiControls(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(BIDI_CONTROLS, '');
+  if (Array.isArray(value)) return value.map(withoutBidiControls);
+  if (value !== null && typeof value === 'object') {
+    // Object.fromEntries defines own properties: a "__proto__" key stays a key (and an unknown
+    // field error), never the copy's prototype.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(BIDI_CONTROLS, ''), withoutBidiControls(v)]));
+  }
+  return value;
+}
+
+/**
+ * Validates a scenario (already parsed from JSON) and fills in its defaults. Invisible direction
+ * controls (U+202A–U+202E, U+2066–U+2069) are removed from every text first (issue 18), so a title
+ * or value reads as what it is, everywhere it is shown.
  *
  * Never throws: bad input gives `{ ok: false, issues }`, each issue naming the field's path.
  * Defaults are filled by {@link normalizeScenario}.
@@ -244,7 +266,7 @@ export function parseScenario(input: unknown): ParseResult {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, issues: [{ path: '', message: `expected a scenario object, got ${describeType(input)}` }] };
   }
-  const result = scenarioSchema.safeParse(input);
+  const result = scenarioSchema.safeParse(withoutBidiControls(input));
   if (!result.success) {
     const issues = result.error.issues.flatMap((i) => zodIssueMessage(i, input));
     return { ok: false, issues: dedupe(issues) };
@@ -276,13 +298,15 @@ export function parseScenarioOrThrow(input: unknown): Scenario {
 }
 
 /**
- * Parses scenario JSON text. A JSON syntax error becomes one issue with the parser's message.
- * Never throws.
+ * Parses scenario JSON text (a leading byte-order mark is ignored). A JSON syntax error becomes
+ * one issue with the parser's message. Never throws.
  */
 export function parseScenarioText(text: string): ParseResult {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // A UTF-8 byte-order mark (U+FEFF, which some editors write first) is not JSON; a browser's
+    // `Blob.text()` drops it, so the CLI and pasted text drop it too (issue 18).
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     return { ok: false, issues: [{ path: '', message: `not valid JSON: ${(e as Error).message}` }] };
   }

@@ -245,6 +245,75 @@ describe('embedded in a course page', () => {
     await context.close();
   });
 
+  it('ignores any frame that is not a Fencing Lab embed, and heights that are not whole numbers in bounds (issue 18)', async () => {
+    const { context, page, problems } = await openHost();
+    await page.frameLocator('#timeline').getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    const t0 = await fitted(page, 'timeline', 300);
+    const sizes = () =>
+      page.evaluate(() => ['timeline', 'quiz', 'foreign'].map((id) => (document.getElementById(id) as HTMLIFrameElement).clientHeight));
+    const before = await sizes();
+    expect(before[0]).toBe(t0);
+    const eventsBefore = (await page.evaluate(() => (window as unknown as { events: unknown[] }).events)).length;
+    // The foreign widget has no instance in its src, so it "is" the default instance `fencing-lab`:
+    // before, it could grow itself to 99,999 px and forge a perfect completed event.
+    const foreign = await frameOf(page, 'foreign');
+    const env = { source: 'fencing-lab', version: 1, instance: 'fencing-lab' };
+    await foreign.evaluate((m) => parent.postMessage(m, '*'), { ...env, type: 'resize', height: 99_999 });
+    await foreign.evaluate((m) => parent.postMessage(m, '*'), { ...env, type: 'resize', height: 777 });
+    await foreign.evaluate((m) => parent.postMessage(m, '*'), {
+      ...env,
+      type: 'completed',
+      statement: { verb: { id: 'http://adlnet.gov/expapi/verbs/completed' }, result: { score: { raw: 16, max: 16, scaled: 1 }, success: true } },
+    });
+    // The real embed, with heights of the wrong type, fractional, out of bounds, or a made-up type.
+    const timeline = await frameOf(page, 'timeline');
+    const bad: unknown[] = [true, '1e3', [600], 612.5, 0, -5, 50_001, Number.NaN, null];
+    for (const height of bad) {
+      await timeline.evaluate((m) => parent.postMessage(m, '*'), { source: 'fencing-lab', version: 1, instance: 'week-1', type: 'resize', height });
+    }
+    await timeline.evaluate((m) => parent.postMessage(m, '*'), { source: 'fencing-lab', version: 1, instance: 'week-1', type: 'completed', statement: 'forged' });
+    await timeline.evaluate((m) => parent.postMessage(m, '*'), { source: 'fencing-lab', version: 1, instance: 'week-1', type: 'takeover' });
+    await expect.poll(async () => (await got(page)).filter((m) => m.from === 'foreign').length).toBe(3);
+    await page.waitForTimeout(300);
+    expect(await sizes()).toEqual(before);
+    const events = await page.evaluate(() => (window as unknown as { events: { id: string; type: string }[] }).events);
+    // Nothing invalid was passed on as a `fencinglab` DOM event (the real frame's own resizes may be).
+    expect(events.slice(eventsBefore).filter((e) => e.id === 'foreign' || e.type === 'completed' || e.type === 'takeover')).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('runs "Try to break it" in an iframe sandboxed with allow-scripts only (no allow-forms; issue 18)', async () => {
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Strict host</title></head><body style="margin:0">
+      <iframe id="strict" title="Fencing Lab (strict sandbox)" sandbox="allow-scripts" style="width:100%;height:900px;border:0"
+        src="${baseURL}?scenario=seed-gc-pause"></iframe></body></html>`;
+    const { context, page, problems } = await openHost(html, 1280);
+    const strict = page.frameLocator('#strict');
+    await strict.getByRole('tab', { name: 'Try to break it' }).click({ timeout: 20_000 });
+    await strict.getByRole('button', { name: 'Run', exact: true }).click();
+    await strict.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 60_000 });
+    expect(await strict.getByText(/^Tried [\d,]+ schedules/).count()).toBeGreaterThanOrEqual(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('embed.js pasted inline resizes a frame marked data-fencing-lab, and only that one', async () => {
+    const script = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'embed.js'), 'utf8');
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inline host</title></head><body style="margin:0">
+      <iframe id="marked" data-fencing-lab title="Fencing Lab" style="width:100%;height:300px;border:0" src="${baseURL}?embed=1&instance=inline"></iframe>
+      <iframe id="unmarked" title="Fencing Lab, unmarked" style="width:100%;height:300px;border:0" src="${baseURL}?embed=1&instance=other"></iframe>
+      <script>${script}</script></body></html>`;
+    const { context, page, problems } = await openHost(html, 800);
+    await page.frameLocator('#marked').getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    await page.frameLocator('#unmarked').getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    const h = await fitted(page, 'marked', 300);
+    expect(h).toBeGreaterThan(300);
+    // Inline, the script has no src to tell where Fencing Lab lives: an unmarked frame keeps its height.
+    expect(await page.locator('#unmarked').evaluate((el) => (el as HTMLIFrameElement).clientHeight)).toBe(300);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('offers an Embed dialog on the full page: focus stays inside, Esc closes and returns focus, Copy announces, no axe violations', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();

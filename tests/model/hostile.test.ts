@@ -1,0 +1,119 @@
+/**
+ * Hostile input (issue 18): each finding of the robustness pass, pinned. Each test here failed
+ * before its fix.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { checkScheduleSpace, defaultScheduleSpace } from '../../src/explorer/space';
+import { parseLocation } from '../../src/links';
+import { parseScenario, parseScenarioOrThrow, parseScenarioText, simulate } from '../../src/model';
+
+const root = join(import.meta.dirname, '..', '..');
+const dir = mkdtempSync(join(tmpdir(), 'fl-hostile-'));
+
+async function cli(script: 'simulate' | 'explore', ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', `src/cli/${script}.ts`, ...args], { cwd: root, maxBuffer: 256 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const doc = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  format: 'fencing-lab.scenario/v1',
+  title: 'Hostile',
+  lease: { ttlMs: 10_000 },
+  clients: [{ id: 'client-1', program: [{ op: 'acquire' }, { op: 'write', value: 'v' }] }],
+  ...over,
+});
+
+describe('5. explore with a long TTL', () => {
+  it.each([400_000, 500_000, 600_000])('derives a default space within bounds for ttlMs %i', (ttlMs) => {
+    const scenario = parseScenarioOrThrow(doc({ lease: { ttlMs } }));
+    const space = defaultScheduleSpace(scenario);
+    expect(checkScheduleSpace(scenario, space)).toMatchObject({ ok: true });
+    expect(Math.max(...space.pauseDurationsMs)).toBeLessThanOrEqual(600_000);
+  });
+
+  it('the CLI explores such a scenario instead of crashing', async () => {
+    const path = file('long-ttl.json', JSON.stringify(doc({ lease: { ttlMs: 400_000 } })));
+    const { code, stdout, stderr } = await cli('explore', path);
+    expect(stderr).not.toMatch(/at \w+ \(|ScheduleSpaceError/);
+    expect([0, 1]).toContain(code);
+    expect(stdout).toMatch(/schedules tried/);
+  });
+});
+
+describe('6. the CLI never echoes control characters', () => {
+  it('escapes ESC, BEL and NUL from the file in validation messages and in the storage log', async () => {
+    const evil = file('evil.json', JSON.stringify(doc({ title: 'x', clients: [{ id: 'client-1', program: [{ op: 'acquire\u001b[2J\u0007' }] }] })));
+    const bad = await cli('simulate', evil);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(bad.stderr).toContain('\\u001b[2J\\u0007');
+
+    const value = file('value.json', JSON.stringify(doc({ clients: [{ id: 'client-1', program: [{ op: 'acquire' }, { op: 'write', value: 'a\u001b]0;owned\u0007b\u0000' }] }] })));
+    const log = await cli('simulate', value);
+    expect(log.code).toBe(0);
+    expect(log.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(log.stdout).toContain('\\u001b]0;owned\\u0007b\\u0000');
+    const json = await cli('simulate', value, '--json');
+    expect(json.code).toBe(0);
+    expect(json.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(JSON.parse(json.stdout).storageLog[0]).toContain('a\u001b]0;owned\u0007b\u0000');
+  });
+});
+
+describe('7. smaller findings', () => {
+  it('the CLI accepts a UTF-8 byte-order mark, as the app does', async () => {
+    const path = file('bom.json', `\uFEFF${JSON.stringify(doc())}`);
+    const { code, stdout } = await cli('simulate', path);
+    expect(code).toBe(0);
+    expect(stdout).toBe("stored 'v' with token 1\n");
+    expect(parseScenarioText(`\uFEFF${JSON.stringify(doc())}`)).toMatchObject({ ok: true });
+  });
+
+  it('a repeated t (or scenario, or #s) gets a notice; the first value is used', () => {
+    const r = parseLocation('?t=1000&t=2000', '');
+    expect(r.timeMs).toBe(1000);
+    expect(r.problems).toEqual([{ param: 't', message: 't is given 2 times; using the first.' }]);
+    expect(parseLocation('?scenario=seed-gc-pause&scenario=network-delay', '').problems.map((p) => p.message)).toEqual([
+      'scenario is given 2 times; using the first.',
+    ]);
+  });
+
+  it('removes bidi embedding, override and isolate characters from every text of a scenario', () => {
+    const r = parseScenario(
+      doc({
+        title: 'Safe \u202Egnp.exe\u202C title \u2066x\u2069',
+        clients: [{ id: 'client-1', name: 'Cl\u202Dient', program: [{ op: 'acquire' }, { op: 'write', value: '\u202Bv\u202A' }] }],
+      }),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.scenario.title).toBe('Safe gnp.exe title x');
+    expect(r.scenario.clients[0]!.name).toBe('Client');
+    expect(simulate(r.scenario).storageLog).toEqual(["stored 'v' with token 1"]);
+    // Right-to-left text itself is kept: it needs no control characters.
+    const rtl = parseScenario(doc({ title: 'قفل موزع' }));
+    expect(rtl.ok && rtl.scenario.title).toBe('قفل موزع');
+  });
+
+  it('a "__proto__" key stays an unknown-field error, never a prototype', () => {
+    const r = parseScenario(JSON.parse(`{"format":"fencing-lab.scenario/v1","title":"p","lease":{"ttlMs":1000},"clients":[{"id":"c","program":[]}],"__proto__":{"polluted":1}}`));
+    expect(r).toMatchObject({ ok: false, issues: [{ path: '__proto__' }] });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
