@@ -11,12 +11,24 @@ const KLEPPMANN = {
 };
 
 const CHUBBY_PAPER = {
-  title: 'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006 (§2.4 Locks and sequencers, §2.6 API, §2.8 Sessions and KeepAlives)',
+  title: 'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006 (§2.4 Locks and sequencers, §2.6 API, §2.8 Sessions and KeepAlives, §2.9 Fail-overs)',
   url: 'https://www.usenix.org/legacy/events/osdi06/tech/full_papers/burrows/burrows.pdf',
 };
 
 const DDIA = {
   title: 'Martin Kleppmann, Designing Data-Intensive Applications, ch. 8 (fencing tokens)',
+  url: 'https://dataintensive.net/',
+};
+
+/**
+ * DDIA 2nd edition (Kleppmann and Riccomini), ch. 9, “Fencing off zombies and delayed requests”:
+ * “A client that has just acquired the lease must immediately make a write to the storage
+ * service, and once that write has completed, any zombies are fenced off”; for ZooKeeper “you can
+ * use the transaction ID zxid or the node version cversion as fencing token”. Checked against the
+ * English text in github.com/Vonng/ddia, content/en/ch9.md.
+ */
+const DDIA2 = {
+  title: 'Martin Kleppmann and Chris Riccomini, Designing Data-Intensive Applications, 2nd ed., ch. 9, “Fencing off zombies and delayed requests”',
   url: 'https://dataintensive.net/',
 };
 
@@ -31,13 +43,16 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'A concurrency.Session keeps one alive with the client’s KeepAlive, which sends the next keepalive a third of the TTL after each reply.',
     token:
       'The revision of the lock key. concurrency.Mutex puts a key under the lock’s prefix; the key with the lowest create revision holds the lock. ' +
-      'Revisions come from one cluster-wide counter that only grows, so each new holder’s key has a higher create revision.',
+      'Revisions come from one cluster-wide counter that grows with every change, so each new holder’s key has a higher create revision. ' +
+      'One exception: a cluster restored from a snapshot starts again at the snapshot’s revision, lower than revisions it already handed out, unless the restore raises it with --bump-revision (etcdutl snapshot restore, since etcd v3.5.10; etcdctl in v3.4.27).',
     enforcement:
       'Inside etcd, a transaction guarded by the mutex’s IsOwner() comparison. Anything outside etcd must check the revision itself.',
     explanation:
       'etcd’s own documentation says its lock APIs “cannot be used as mutual exclusion mechanism by themselves”: the TTL is a physical time interval that server and client each measure with their own clocks, ' +
       'so the server can revoke a lease while the client still claims it. It maps Kleppmann’s fencing token to etcd’s revision number, and says a resource outside etcd must provide that validation itself. ' +
-      'Jepsen’s analysis of etcd 3.4.3 (2020) found the locks could not guarantee mutual exclusion, and etcd’s reply says a lock only safely guarantees it “inside etcd’s own keyspace and transactions with revision checking”.',
+      'Jepsen’s analysis of etcd 3.4.3 (2020) found the locks could not guarantee mutual exclusion, and etcd’s reply says a lock only safely guarantees it “inside etcd’s own keyspace and transactions with revision checking”. ' +
+      'Two warnings. etcd’s own contrib/lock example is not fencing: its storage accepts a write only if it carries the same lease ID as the first write it stored (an equality check), so it rejects every later holder and cannot tell an older holder from a newer one. ' +
+      'And Mutex.Unlock deletes the lock key by name: if a delete succeeds but its reply is lost, retrying the old Unlock can delete a newer lock that the same session took under the same key. Releasing safely needs the same check as writing: compare the key’s create revision (IsOwner) in the delete’s transaction.',
     snippet: {
       language: 'go',
       code: [
@@ -60,7 +75,11 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       { title: 'etcd source: client/v3/concurrency/mutex.go', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/concurrency/mutex.go' },
       { title: 'etcd source: client/v3/concurrency/session.go', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/concurrency/session.go' },
       { title: 'etcd source: client/v3/lease.go (KeepAlive; next keepalive at TTL/3)', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/lease.go' },
-      { title: 'etcd: contrib/lock, an executable version of Kleppmann’s scenarios', url: 'https://github.com/etcd-io/etcd/tree/main/contrib/lock' },
+      { title: 'etcd source: contrib/lock/storage/storage.go (a counter-example: the storage compares lease IDs for equality)', url: 'https://github.com/etcd-io/etcd/blob/main/contrib/lock/storage/storage.go' },
+      { title: 'etcd issue 11788: the lock example does not do version validation', url: 'https://github.com/etcd-io/etcd/issues/11788' },
+      { title: 'etcd issue 22082: a stale Mutex.Unlock retry can delete a newer same-session lock', url: 'https://github.com/etcd-io/etcd/issues/22082' },
+      { title: 'etcd CHANGELOG-3.5: v3.5.10 adds --bump-revision and --mark-compacted to snapshot restore', url: 'https://github.com/etcd-io/etcd/blob/main/CHANGELOG/CHANGELOG-3.5.md' },
+      { title: 'etcd issue 16028: restoring etcd without breaking API guarantees (revisions going back)', url: 'https://github.com/etcd-io/etcd/issues/16028' },
       { title: 'etcd blog: Latest Jepsen Results against etcd 3.4.3 (2020)', url: 'https://etcd.io/blog/2020/jepsen-343-results/' },
       { title: 'Jepsen blog: etcd 3.4.3 (2020)', url: 'https://jepsen.io/blog/2020-01-30-etcd-3.4.3' },
       { title: 'Jepsen: etcd 3.4.3 analysis (Kyle Kingsbury, 2020), §3.2 “Locks Aren’t Real”', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
@@ -73,15 +92,17 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'lock-service',
     lease:
       'The client’s session. The cluster expires it when it does not hear from the client within the session timeout, and then deletes every ephemeral znode the session owned, lock nodes included. ' +
-      'A client cut off at that moment is not told until it reconnects.',
+      'A client cut off at that moment is not told that its session expired until it reconnects, but its library does notice the lost connection: ZooKeeper reports Disconnected, and Curator reports SUSPENDED, after which “you cannot be certain that you still hold the lock”.',
     token:
       'The zxid of the lock znode’s creation (its czxid). Every change to ZooKeeper gets a zxid, and a smaller zxid happened before a larger one. ' +
-      '(Not the lock znode’s own data version: each lock znode is new, so it starts at 0 for every holder.)',
+      '(Not the lock znode’s own data version: each lock znode is new, so it starts at 0 for every holder. And not the sequence number or the parent’s cversion, unless the parent is never deleted: see below.)',
     enforcement: 'The resource, which must remember the highest token it has accepted. ZooKeeper does not check tokens for you.',
     explanation:
       'The lock recipe: each client creates a znode under the lock node with the sequence and ephemeral flags, and the one with the lowest sequence number holds the lock; the others each watch the next lower node. ' +
       'Because the node is ephemeral, the lock frees itself when the holder’s session expires, which is also how a paused or partitioned holder loses it without knowing. ' +
-      'Kleppmann names the zxid or the znode version number as a fencing token for ZooKeeper; DDIA names the zxid or the cversion (a znode’s count of changes to its children), because they only increase.',
+      'Kleppmann names the zxid or the znode version number as a fencing token for ZooKeeper, and DDIA the zxid or the cversion (a znode’s count of changes to its children). Only the zxid is safe in general. ' +
+      'The sequence number ZooKeeper appends to a lock znode is the parent’s cversion at that moment, and the parent is often a container znode, which ZooKeeper deletes once its last child is gone (Curator creates lock parents that way). ' +
+      'A recreated parent starts counting again from 0, so a later holder can get a lower number. A sequence number or cversion is a safe token only under a persistent parent that is never deleted.',
     snippet: {
       language: 'java',
       code: [
@@ -94,9 +115,15 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     },
     sources: [
       { title: 'ZooKeeper Recipes: Locks', url: 'https://zookeeper.apache.org/doc/current/recipes.html#sc_recipes_Locks' },
-      { title: 'ZooKeeper Programmer’s Guide (ephemeral nodes; Time in ZooKeeper; Stat structure; sessions)', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
+      { title: 'ZooKeeper Programmer’s Guide (ephemeral and container nodes; Time in ZooKeeper; Stat structure; sessions and Disconnected)', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
+      { title: 'ZooKeeper source: PrepRequestProcessor (a sequential node’s suffix is the parent’s cversion)', url: 'https://github.com/apache/zookeeper/blob/master/zookeeper-server/src/main/java/org/apache/zookeeper/server/PrepRequestProcessor.java' },
+      { title: 'ZooKeeper API: ContainerManager (deletes empty container znodes whose cversion > 0)', url: 'https://zookeeper.apache.org/doc/current/apidocs/zookeeper-server/org/apache/zookeeper/server/ContainerManager.html' },
+      { title: 'Curator source: StandardLockInternalsDriver.createsTheLock (creatingParentContainersIfNeeded)', url: 'https://github.com/apache/curator/blob/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks/StandardLockInternalsDriver.java' },
+      { title: 'Curator wiki: Shared Lock (watch for SUSPENDED and LOST: “you cannot be certain that you still hold the lock”)', url: 'https://github.com/Netflix/curator/wiki/Shared-lock' },
+      { title: 'Curator Tech Note 12: connection semantics (SUSPENDED as soon as the connection is lost)', url: 'https://cwiki.apache.org/confluence/spaces/CURATOR/pages/68720068/TN12' },
       KLEPPMANN,
       DDIA,
+      DDIA2,
     ],
     scenarios: ['seed-gc-pause', 'keepalive-holds', 'crash-holder', 'partition-lease-service', 'random-tokens'],
   },
@@ -105,7 +132,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     title: 'Chubby',
     kind: 'lock-service',
     lease:
-      'The session lease, extended by KeepAlive RPCs (12 s by default). The client keeps a conservative local lease timeout; when it passes, the session is “in jeopardy” and the library blocks the application’s calls for a grace period (45 s by default).',
+      'The session lease, extended by KeepAlive RPCs (12 s by default). The client keeps a conservative local lease timeout; when it passes, the session is “in jeopardy” and the library blocks the application’s calls for a grace period (45 s by default). ' +
+      'A master failover does not end leases: the new master extends every session lease to the most the old master may have granted, and the grace period lets clients keep their sessions across it.',
     token:
       'A sequencer: an opaque byte-string describing the lock right after it was acquired, holding the lock’s name, its mode (exclusive or shared) and the lock generation number.',
     enforcement:
@@ -131,7 +159,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'a request carrying a leader epoch smaller than the broker’s fails with FENCED_LEADER_EPOCH.',
     explanation:
       'Kafka fences “zombies” with numbers that grow, checked by the brokers themselves. KIP-588 notes that a producer’s epoch can be bumped when a transaction times out, which “could be caused by a short period of inactivity of the client due to network partition or long GC”: ' +
-      'the same pause as in the lab’s seed, and the same remedy: requests carrying the old epoch are rejected, so the timed-out transaction’s late writes cannot land.',
+      'the same pause as in the lab’s seed, and the same remedy: requests carrying the old epoch are rejected. ' +
+      'That does not catch every late write. KIP-890 describes a produce request delayed in the network that arrives after its transaction was aborted: it can leave a transaction hanging, or, if it arrives after the producer has started its next transaction with the same epoch, become part of that transaction. KAFKA-14053 concerns the same kind of request: stuck after the producer’s delivery timeout, it can land after the abort. KIP-890 proposes checks on the broker against these cases.',
     snippet: {
       language: 'java',
       code: [
@@ -150,6 +179,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       { title: 'KIP-380: Detect outdated control requests and bounced brokers using broker generation', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-380%3A+Detect+outdated+control+requests+and+bounced+brokers+using+broker+generation' },
       { title: 'Kafka javadoc: FencedLeaderEpochException', url: 'https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/FencedLeaderEpochException.html' },
       { title: 'KIP-359: Verify leader epoch in produce requests', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-359%3A+Verify+leader+epoch+in+produce+requests' },
+      { title: 'KIP-890: Transactions Server-Side Defense (Motivation: hanging transactions, a delayed message joining the next transaction)', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-890:+Transactions+Server-Side+Defense' },
+      { title: 'KAFKA-14053 and its discussion in apache/kafka pull request 12392 (a delayed produce request landing after the abort)', url: 'https://github.com/apache/kafka/pull/12392' },
     ],
     scenarios: ['seed-gc-pause', 'network-delay', 'first-write-window-fenced-read'],
   },
@@ -160,7 +191,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     lease: 'The Active NameNode role, handed over at failover. Only the Active NameNode may write edits to the JournalNodes.',
     token: 'The writer’s epoch, a number that grows: a NameNode becoming active proposes a higher epoch than any the JournalNodes have promised.',
     enforcement:
-      'Each JournalNode. It refuses a new epoch that is not higher than its last promise, and refuses any request whose epoch is lower than the last promised epoch (“IPC’s epoch … is less than the last promised epoch …”).',
+      'Each JournalNode. newEpoch refuses an epoch that is not higher than its last promise. checkRequest, run on every later request, refuses an epoch lower than the last promised one (“IPC’s epoch … is less than the last promised epoch …”), and on a higher one raises the promise: “A newer client has arrived. Fence any previous writers by updating the promise.”',
     explanation:
       'The HDFS docs put it simply: “the JournalNodes will only ever allow a single NameNode to be a writer at a time”, so during a failover the new Active NameNode takes over writing and the old one cannot continue. ' +
       'The new writer fences before it writes anything: announcing its epoch (newEpoch) to a majority of JournalNodes raises their promise, and from then on they refuse the old writer’s requests, so it can no longer get a majority to accept an edit. ' +
@@ -231,7 +262,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'storage',
     lease: 'None: the bucket is the resource.',
     token:
-      'S3 compares ETags, not numbers, so it cannot order tokens for you. Keep the highest token in the object (or, as DDIA ch. 8 suggests for file storage, put the token in the file name).',
+      'S3 compares ETags, not numbers, so it cannot order tokens for you. Keep the highest token in the object (or, as DDIA suggests for file storage, put the token in the file name).',
     enforcement:
       'If-Match on PutObject (since November 2024): the write happens only if the object’s ETag still matches the one you read; otherwise S3 answers 412 Precondition Failed, or 409 ConditionalRequestConflict if a conflicting operation happens during the upload (read again and retry). ' +
       'If-None-Match: * (since August 2024) writes only if no object has that key.',
@@ -259,10 +290,14 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     id: 'redis-lock',
     title: 'Redis locks and Redlock',
     kind: 'lock-service',
-    lease: 'A key set with SET … NX PX: it is created only if absent and expires after the given number of milliseconds.',
+    lease:
+      'A key set with SET … NX PX: it is created only if absent and expires after the given number of milliseconds. ' +
+      'Redis replicates asynchronously, so with one master and a replica a failover can lose a lock: the master grants it and crashes before the key reaches the replica, and the promoted replica grants the same lock to someone else. Redlock’s several independent masters exist to avoid that.',
     token:
       'None that grows. The key holds a random value, unique per lock request, so that a client deletes the key only if it still holds that value.',
-    enforcement: 'Nothing at the resource: the random value protects the release, not the writes.',
+    enforcement:
+      'Nothing at the resource by itself: the random value protects the release. antirez (“Is Redlock safe?”) points out that the resource can use the random value for check-and-set: accept a write only if it carries the value of the lock it expects. ' +
+      'That is an equality check. It can tell the expected holder from anyone else, but not an older holder from a newer one, so when the lock changes hands it cannot put the two claims in order: it can refuse the new holder and accept a late claim from the old one.',
     explanation:
       'Kleppmann’s critique: Redlock “does not have any facility for generating fencing tokens”, and “the unique random value it uses does not provide the required monotonicity”. ' +
       'A storage that compares random values can reject the real holder and accept a stale one, as the random-tokens scenario shows.',
@@ -271,7 +306,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       code: 'SET resource_name my_random_value NX PX 30000   # lock for 30 s; the value is random, not a token',
     },
     sources: [
-      { title: 'Redis docs: Distributed Locks with Redis', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/' },
+      { title: 'Redis docs: Distributed Locks with Redis (why failover with asynchronous replication is not enough)', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/' },
+      { title: 'Salvatore Sanfilippo (antirez), “Is Redlock safe?” (2016)', url: 'https://antirez.com/news/101' },
       KLEPPMANN,
     ],
     scenarios: ['random-tokens'],

@@ -24,7 +24,7 @@ export type Intervention =
   | { kind: 'pause'; client: string; atMs: number; forMs: number }
   /** Stop a client for good at `atMs`. */
   | { kind: 'crash'; client: string; atMs: number }
-  /** End the live lease at the lease service at `atMs` (as an operator or a failover might). */
+  /** End the live lease at the lease service at `atMs` (as an operator might, or a failover of a lock service that replicates asynchronously, e.g. Redis; Chubby §2.9 and etcd carry leases over a failover). */
   | { kind: 'expireLease'; atMs: number }
   /** Switch the storage's token check for the whole run (not from the playhead on). */
   | { kind: 'fencing'; fencing: Scenario['storage']['fencing'] };
