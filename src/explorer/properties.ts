@@ -372,8 +372,10 @@ export function checkNoWriteAfterExpiry(trace: Trace): PropertyVerdict<'no-write
  *
  * No lease can promise this, with or without fencing: a process paused by a GC or a VM freeze
  * cannot notice that its lease expired, and wakes still believing it holds the lock
- * (Kleppmann 2016; Burrows, Chubby §2.4). Fencing makes the overlap harmless at the storage; it
- * does not remove it. Violations are expected with fencing on.
+ * (Kleppmann 2016; Burrows, Chubby §2.4). Fencing does not remove the overlap. It stops the old
+ * holder's writes only once the storage has seen the newer token; it does not stop stale reads or a
+ * stale write that arrives before the new holder's first write (DDIA 2nd ed. ch. 9: "once that
+ * write has completed, any zombies are fenced off"). Violations are expected with fencing on.
  *
  * @returns `holds`, or the first overlapping pair (by start time) and the number of overlapping pairs.
  */

@@ -12,7 +12,7 @@
 import { seedGcPause } from './builtin/seed-gc-pause';
 import type { BuiltInScenario } from './types';
 
-export type { BuiltInScenario, NarrationStep } from './types';
+export type { BuiltInScenario, NarrationSource, NarrationStep } from './types';
 export { findNarrationEvent, narrationAt, type ActiveNarration } from './narration';
 
 /**
@@ -54,7 +54,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenarioMeta[] = [
   },
   {
     id: 'first-write-window-fenced-read',
-    title: 'The new holder reads with its token first, which closes the window',
+    title: 'The new holder reads with its token first, which narrows the window',
   },
   {
     id: 'keepalive-holds',

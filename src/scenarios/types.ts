@@ -14,8 +14,21 @@ export interface NarrationStep {
   match: { kind: EventKind; actor?: string; nth?: number };
   /** A short heading, e.g. "Client 1 freezes". */
   title: string;
-  /** What happened and why it matters, in plain words. Every claim must be true to the sources. */
+  /**
+   * What happened and why it matters, in plain words for a learner: no citations ("DDIA ch. 8"),
+   * API names or raw ids in it; times as "10.1 s". Every claim must be true to `sources`.
+   */
   text: string;
+  /** Where the step's claims come from; the caption panel shows them in a "Sources" disclosure. */
+  sources?: readonly NarrationSource[];
+}
+
+/** A source of a narration step: what it is (author, title, section) and, if public, its address. */
+export interface NarrationSource {
+  /** E.g. `Kleppmann, “How to do distributed locking” (2016)`. */
+  title: string;
+  /** Absolute https URL. */
+  url?: string;
 }
 
 /**

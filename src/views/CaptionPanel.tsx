@@ -4,6 +4,8 @@
  * intervention (see `teaching/story.ts`); otherwise (and for custom scenarios) the generated caption
  * of the latest events. Screen readers hear the events from the explainer's announcer
  * (`a11y/LiveAnnouncer.tsx`), which paces itself while playing; this panel is not a live region.
+ * A narration step's sources are not in its text: they sit under it in a "Sources" disclosure
+ * (a native `<details>`, so it opens with the keyboard and tells screen readers whether it is open).
  * @module
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -11,7 +13,7 @@ import { M } from './MotionProvider';
 import { Info } from 'lucide-react';
 import { useT, withText } from '../i18n';
 import { loadOnce } from '../store/load-once';
-import { loadedBuiltIn } from '../scenarios';
+import { loadedBuiltIn, type NarrationSource } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
 import { useLab } from '../store/context';
 import { seconds } from '../store/derive';
@@ -23,6 +25,29 @@ import { lastEventIndexAt } from '../store/playback';
  * none of it.
  */
 const generator = loadOnce(() => import('../teaching/captions').then(withText));
+
+/** The sources of a narration step, as a closed disclosure ("Sources (2)"); links open in a new tab. */
+function CaptionSources({ sources }: { sources: readonly NarrationSource[] }) {
+  const t = useT();
+  return (
+    <details className="fl-caption__sources">
+      <summary>{t('caption.sources', { count: sources.length })}</summary>
+      <ul>
+        {sources.map((s) => (
+          <li key={s.title}>
+            {s.url ? (
+              <a href={s.url} target="_blank" rel="noopener noreferrer">
+                {s.title}
+              </a>
+            ) : (
+              s.title
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /** The caption panel. Re-renders only when the playhead crosses an event. */
 export function CaptionPanel() {
@@ -54,10 +79,17 @@ export function CaptionPanel() {
     if (story) {
       // The story caption, plus the generated line when later events have happened since its event.
       const latest = generated && generated.atMs > story.event.atMs ? generated : undefined;
-      return { key: `n${story.index}-${story.event.id}-${latest?.atMs ?? ''}`, at: story.event.atMs, title: story.step.title, text: story.step.text, latest };
+      return {
+        key: `n${story.index}-${story.event.id}-${latest?.atMs ?? ''}`,
+        at: story.event.atMs,
+        title: story.step.title,
+        text: story.step.text,
+        latest,
+        sources: story.step.sources,
+      };
     }
-    if (generated) return { key: `g${generated.atMs}`, at: generated.atMs, title: generated.title, text: generated.text, latest: undefined };
-    return { key: 'intro', at: undefined, title: t('caption.intro.title'), text: t('caption.intro'), latest: undefined };
+    if (generated) return { key: `g${generated.atMs}`, at: generated.atMs, title: generated.title, text: generated.text, latest: undefined, sources: undefined };
+    return { key: 'intro', at: undefined, title: t('caption.intro.title'), text: t('caption.intro'), latest: undefined, sources: undefined };
   }, [trace, baseId, interventions, atMs, t, captions]);
 
   return (
@@ -70,6 +102,7 @@ export function CaptionPanel() {
             <span>{content.title}</span>
           </p>
           <p className="fl-caption__text">{content.text}</p>
+          {content.sources && content.sources.length > 0 && <CaptionSources sources={content.sources} />}
           {content.latest && (
             <p className="fl-caption__latest">
               <Info size={14} aria-hidden="true" />

@@ -88,4 +88,5 @@ export const de = {
   'caption.intro.title': 'Drücken Sie „Abspielen“, um die Geschichte zu starten',
   'caption.intro': 'Jeder Client führt sein Programm aus; der Lease-Service vergibt den Lock; der Speicher hält die Daten.',
   'caption.latest': 'Letztes Ereignis:',
+  'caption.sources': 'Quellen ({count})',
 } as const satisfies Partial<Record<MessageKey, string>>;

@@ -92,6 +92,7 @@ export const en = {
   'caption.intro.title': 'Press Play to start the story',
   'caption.intro': 'Each client runs its program; the lease service grants the lock; the storage keeps the data.',
   'caption.latest': 'Latest event:',
+  'caption.sources': 'Sources ({count})',
 } as const satisfies Record<string, string>;
 
 /** A key of the message catalogue. */

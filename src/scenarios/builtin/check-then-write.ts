@@ -1,9 +1,13 @@
 import type { BuiltInScenario } from '../types';
+import { CHUBBY, DDIA8, KLEPPMANN } from '../sources';
 import scenario from './check-then-write.json';
 
 /**
  * Checking the lease just before writing does not help: the pause can fall between the check and the
  * write. Sources: Kleppmann, "How to do distributed locking" (2016); DDIA ch. 8, "Process Pauses".
+ * The client's deadline here is this simulator's optimistic rule (TTL counted from when the grant
+ * arrives); Chubby §2.8 makes the client's local lease timeout conservative instead, allowing for
+ * the time the reply spent in flight (issue 12, correction 2).
  */
 export const checkThenWrite: BuiltInScenario = {
   id: 'check-then-write',
@@ -15,7 +19,9 @@ export const checkThenWrite: BuiltInScenario = {
       title: 'Client 1 checks before writing',
       text:
         'Client 1 got token 33 at 0.2 s. Before every write it compares its own clock with the lease deadline it believes in: ' +
-        '10 s after it heard the grant, so 10.2 s. At 0.2 s the check passes, so the write leaves for the storage.',
+        '10 s after the grant reached it, so 10.2 s. That is this simulator’s optimistic rule: the lease service started the lease when it sent the grant, at 0.1 s, so the lease really ends at 10.1 s. ' +
+        'Chubby’s client library counts conservatively instead, from before it sent its request, so the time a reply spends in the network can only make its deadline earlier. At 0.2 s the check passes, so the write leaves for the storage.',
+      sources: [CHUBBY],
     },
     {
       match: { kind: 'lease-check-passed', actor: 'client-1', nth: 2 },
@@ -27,7 +33,8 @@ export const checkThenWrite: BuiltInScenario = {
       title: 'A pause between the check and the write',
       text:
         'At 1.6 s, inside that gap, a 20 s pause freezes client 1. The check is already done and will not run again. ' +
-        'Kleppmann: a pause can strike at any point, “including the point that is maximally inconvenient for you (between the last check and the write operation)”.',
+        'A pause can strike at any point, “including the point that is maximally inconvenient for you (between the last check and the write operation)”.',
+      sources: [KLEPPMANN],
     },
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },
@@ -53,8 +60,9 @@ export const checkThenWrite: BuiltInScenario = {
       match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
       title: 'Only the storage can catch it',
       text:
-        'The storage rejects it: 33 < 34. It is not enough for clients to check their own lock status (DDIA ch. 8); ' +
+        'The storage rejects it: 33 < 34. It is not enough for clients to check their own lock status: ' +
         'the resource itself has to check the token.',
+      sources: [DDIA8, KLEPPMANN],
     },
   ],
   tryThis: [

@@ -1,4 +1,5 @@
 import type { BuiltInScenario } from '../types';
+import { KLEPPMANN } from '../sources';
 import scenario from './crash-holder.json';
 
 /**
@@ -30,8 +31,13 @@ export const crashHolder: BuiltInScenario = {
       match: { kind: 'lease-expired', actor: 'lease-service', nth: 1 },
       title: 'The lease frees the lock',
       text:
-        'No keepalive arrives, so the lease expires at 10.1 s. This is why a lock is a lease at all: without a timeout, a crashed client would hold the lock forever (Kleppmann 2016). ' +
+        'No keepalive arrives, so the lease expires at 10.1 s. This is why a lock is a lease at all: without a timeout, a crashed client would hold the lock forever. ' +
         "etcd deletes the keys attached to a lease when it expires; ZooKeeper deletes a session's ephemeral znodes when the session expires.",
+      sources: [
+        KLEPPMANN,
+        { title: 'etcd docs, “etcd API”: Lease API', url: 'https://etcd.io/docs/v3.5/learning/api/' },
+        { title: 'ZooKeeper Programmer’s Guide: ephemeral nodes', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
+      ],
     },
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },

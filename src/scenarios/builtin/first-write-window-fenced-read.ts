@@ -1,10 +1,15 @@
 import type { BuiltInScenario } from '../types';
+import { DDIA9 } from '../sources';
 import scenario from './first-write-window-fenced-read.json';
 
 /**
- * The first-write window closed: the new holder shows its token to the storage (a fenced read) before
- * doing anything else. The same idea as HDFS QJM's newEpoch, which raises the JournalNodes' promised
- * epoch before the new writer writes (Journal.java: "Fence any previous writers by updating the promise").
+ * The first-write window narrowed: the new holder shows its token to the storage (a fenced read)
+ * before doing anything else. It narrows the window, it does not close it: a stale write that
+ * arrives between the new grant and the fenced read still lands. DDIA 2nd ed. ch. 9: "once that
+ * write has completed, any zombies are fenced off". The same idea as HDFS QJM: the new writer's
+ * newEpoch raises the JournalNodes' promised epoch before it writes; the words "Fence any previous
+ * writers by updating the promise" are Journal.java's comment in checkRequest, which raises the
+ * promise when a request with a higher epoch arrives (issue 12, corrections 6 and 12).
  */
 export const firstWriteWindowFencedRead: BuiltInScenario = {
   id: 'first-write-window-fenced-read',
@@ -38,14 +43,22 @@ export const firstWriteWindowFencedRead: BuiltInScenario = {
       match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
       title: 'The late write is rejected',
       text:
-        "At 21.5 s client 1's write with token 33 arrives; the storage already knows 34, so it rejects it: 33 < 34. The window is closed. " +
-        "HDFS's Quorum Journal Manager works the same way: a new writer first announces a higher epoch to the JournalNodes (newEpoch), " +
+        "At 21.5 s client 1's write with token 33 arrives; the storage already knows 34, so it rejects it: 33 < 34. " +
+        'The read narrowed the window; it did not close it. A stale write arriving between the grant at 10.1 s and the read at 10.3 s would still have landed: zombies are fenced off only once the storage has seen the new token. ' +
+        "HDFS's Quorum Journal Manager works the same way: a new writer first announces a higher epoch to the JournalNodes, " +
         'and from then on they refuse requests that carry a lower one.',
+      sources: [
+        DDIA9,
+        {
+          title: 'Hadoop source, qjournal/server/Journal.java (newEpoch and checkRequest)',
+          url: 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/qjournal/server/Journal.java',
+        },
+      ],
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
       title: 'Client 2 writes with token 34',
-      text: "Client 2's write is stored at 25.5 s. Nothing stale got in while it held the lock.",
+      text: "Client 2's write is stored at 25.5 s. Nothing stale got in after the storage learned token 34.",
     },
   ],
   tryThis: [

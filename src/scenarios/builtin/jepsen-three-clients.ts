@@ -1,6 +1,9 @@
 import type { BuiltInScenario } from '../types';
 import scenario from './jepsen-three-clients.json';
 
+const JEPSEN = { title: 'Kingsbury, Jepsen: etcd 3.4.3 (2020)', url: 'https://jepsen.io/analyses/etcd-3.4.3' };
+const ETCD_REPLY = { title: 'etcd blog, “Latest Jepsen Results against etcd 3.4.3” (2020)', url: 'https://etcd.io/blog/2020/jepsen-343-results/' };
+
 /**
  * In the spirit of Jepsen's etcd 3.4.3 analysis (Kingsbury, 2020). Sources: jepsen.io/blog/2020-01-30-etcd-3.4.3
  * (locks "did not, and can not, guarantee mutual exclusion in asynchronous networks"); jepsen-io/etcd
@@ -17,7 +20,7 @@ export const jepsenThreeClients: BuiltInScenario = {
       title: 'Client 1 holds the lock, for 2 s',
       text:
         "Three clients share one lock to make read-modify-write updates to a value in the storage, as Jepsen's etcd lock test did with a shared set. " +
-        'The lease is 2 s, as in that test, and each client renews it every 666 ms (a third of the TTL) while it runs. Client 1 gets token 1.',
+        'The lease is 2 s, as in that test, and each client renews it about every 0.7 s (a third of the TTL) while it runs. Client 1 gets token 1.',
     },
     {
       match: { kind: 'read-served', actor: 'storage', nth: 1 },
@@ -44,7 +47,7 @@ export const jepsenThreeClients: BuiltInScenario = {
       title: 'Three holders at once',
       text:
         "Client 2's lease expired at 4.1 s as well, and client 3 got token 3. From 4.2 s three clients believe they hold the lock: " +
-        'client 3, and the paused clients 1 and 2, whom nothing has told otherwise.',
+        'client 3, and the paused clients 1 and 2, which run nothing and so cannot notice that their leases are gone.',
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
@@ -63,8 +66,9 @@ export const jepsenThreeClients: BuiltInScenario = {
       title: 'And again',
       text:
         "At 8.5 s client 2's write, based on its read at 2.3 s, replaces that one too. Jepsen saw the same in etcd 3.4.3: updates to a set guarded by an etcd lock were lost, " +
-        'and it concluded that the locks “did not, and can not, guarantee mutual exclusion in asynchronous networks” (Kingsbury, 2020). ' +
+        'and it concluded that the locks “did not, and can not, guarantee mutual exclusion in asynchronous networks”. ' +
         "Jepsen's pause nemesis paused etcd's processes, not the clients, but the effect on a lease is the same: it can expire while its holder is still mid-update.",
+      sources: [JEPSEN],
     },
     {
       match: { kind: 'release-sent', actor: 'client-2' },
@@ -73,6 +77,7 @@ export const jepsenThreeClients: BuiltInScenario = {
         'A bug in etcd 3.4.3 made things worse: a client waiting for the lock could be told it held it after its own lease had expired (since fixed). ' +
         "But the lasting lesson is in etcd's reply: an etcd lock “only safely guarantees mutual exclusion inside etcd's own keyspace and transactions with revision checking”. " +
         'To protect anything else, send the lock key\'s revision as a fencing token and let the resource check it.',
+      sources: [ETCD_REPLY, { title: 'etcd issue 11456', url: 'https://github.com/etcd-io/etcd/issues/11456' }],
     },
   ],
   tryThis: [

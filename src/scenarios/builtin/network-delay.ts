@@ -1,4 +1,5 @@
 import type { BuiltInScenario } from '../types';
+import { KLEPPMANN } from '../sources';
 import scenario from './network-delay.json';
 
 /**
@@ -21,7 +22,8 @@ export const networkDelay: BuiltInScenario = {
       title: 'A write that gets stuck',
       text:
         'At 1.4 s client 1 sends its second write, well inside its lease. The network will hold this request for 20 s. ' +
-        'Packet networks can delay packets arbitrarily; Kleppmann cites an incident at GitHub where packets were delayed for about 90 s.',
+        'Packet networks can delay packets arbitrarily: in one incident at GitHub, packets were delayed for about 90 s.',
+      sources: [KLEPPMANN],
     },
     {
       match: { kind: 'crashed', actor: 'client-1' },

@@ -1,10 +1,14 @@
 import type { BuiltInScenario } from '../types';
+import { CHUBBY, CURATOR_LOCK, ETCD_LEASE_GO, ZK_SESSIONS } from '../sources';
 import scenario from './partition-lease-service.json';
 
 /**
  * A client cut off from the lease service but not from the storage keeps writing. Sources: ZooKeeper
- * Programmer's Guide, "ZooKeeper Sessions" (an expired client is not told until it reconnects);
- * Burrows 2006 §2.8 (Chubby's local lease timeout and jeopardy).
+ * Programmer's Guide, "ZooKeeper Sessions" (an expired client is not told until it reconnects, but
+ * the client sees Disconnected); Curator's SUSPENDED state ("you cannot be certain that you still
+ * hold the lock"); etcd's client/v3/lease.go (the KeepAlive channel closes); Burrows 2006 §2.8
+ * (Chubby's local lease timeout and jeopardy). The libraries can notice; this program does not look
+ * (issue 12, correction 8).
  */
 export const partitionLeaseService: BuiltInScenario = {
   id: 'partition-lease-service',
@@ -21,7 +25,9 @@ export const partitionLeaseService: BuiltInScenario = {
       title: 'Cut off from the lease service',
       text:
         'At 1 s the network between client 1 and the lease service fails for 20 s. Client 1 can still reach the storage. ' +
-        'Messages across the cut are not lost, only held until it heals; nobody is told.',
+        'Messages across the cut are not lost, only held until it heals. ' +
+        'A lock library could notice that its connection is gone (ZooKeeper’s and etcd’s do) and warn the program that it may have lost the lock, but this program never asks.',
+      sources: [ZK_SESSIONS, CURATOR_LOCK, ETCD_LEASE_GO],
     },
     {
       match: { kind: 'keepalive-sent', actor: 'client-1', nth: 1 },
@@ -31,7 +37,7 @@ export const partitionLeaseService: BuiltInScenario = {
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
       title: 'Still a legitimate write',
-      text: "At 5.5 s client 1's second write is stored: its lease is live until 10.1 s.",
+      text: "At 5.5 s client 1's second write is stored with token 33, the same token as its first: its lease is live until 10.1 s. The storage accepts an equal token, because one holder may write many times under one grant.",
     },
     {
       match: { kind: 'lease-expired', actor: 'lease-service', nth: 1 },
@@ -50,12 +56,14 @@ export const partitionLeaseService: BuiltInScenario = {
       title: 'Client 1 keeps writing',
       text:
         "At 10.7 s client 1's third write arrives with token 33 and is rejected (33 < 34). " +
-        'ZooKeeper documents this state: a client whose session expired while it was disconnected “will not be notified of the session expiration until/unless it is able to re-establish a connection”.',
+        'ZooKeeper documents this state: a client whose session expired while it was disconnected “will not be notified of the session expiration until/unless it is able to re-establish a connection”. ' +
+        'Its library does know the connection is gone, and a careful program stops writing then.',
+      sources: [ZK_SESSIONS, CURATOR_LOCK],
     },
     {
       match: { kind: 'write-rejected', actor: 'storage', nth: 2 },
       title: 'And again',
-      text: "At 15.9 s client 1's fourth write is rejected as well (33 < 34). Its keepalives have still not crossed the cut, so nothing has told it that its lease is gone.",
+      text: "At 15.9 s client 1's fourth write is rejected as well (33 < 34). Its keepalives have still not crossed the cut and no answer has come back. Its library could have noticed the silence long ago, but this program does not look.",
     },
     {
       match: { kind: 'partition-healed', actor: 'client-1' },
@@ -64,7 +72,7 @@ export const partitionLeaseService: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In the Library, choose “Start from the scenario on the timeline” and set `checkLeaseBeforeWrite: true` on client 1: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns that the session survived or a grace period (45 s by default) runs out (Burrows 2006).",
+    "In the Library, choose “Start from the scenario on the timeline” and set `checkLeaseBeforeWrite: true` on client 1: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns that the session survived or a grace period (45 s by default) runs out.",
     "Switch “Storage checks tokens” off: writes 3 and 4 land on top of client 2's write.",
   ],
 };
