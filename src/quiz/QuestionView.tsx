@@ -10,6 +10,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
+  fillMomentExplanation,
   fillPredictPrompt,
   isAnswered,
   momentStops,
@@ -29,6 +30,9 @@ import { PredictBody, predictValueText } from './PredictBody';
 import type { QuestionState } from './progress';
 import type { QuizSettings } from './settings';
 import type { Question, Response, Source } from './types';
+import { findBuiltIn } from '../scenarios';
+import { scenarioHref } from './Summary';
+import { realSystemTitle } from './real-systems';
 
 /** The response a question starts with before the student touches it (order: as shown; moment: the first stop). */
 export function defaultResponse(q: Question): Response | undefined {
@@ -138,6 +142,7 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
         {nudge && !locked && <p className="fl-quiz__nudge">{t('quiz.needAnswer')}</p>}
         {st.checked && st.response && <Feedback q={q} st={st} response={st.response} />}
       </div>
+      {st.checked && <LearnMore q={q} />}
       {st.checked && <Sources sources={q.sources} />}
     </div>
   );
@@ -158,14 +163,20 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
   switch (q.kind) {
     case 'choice': {
       const chosen = response.kind === 'choice' ? response.selected : [];
-      const shown = st.revealed ? q.options : q.options.filter((o) => chosen.includes(o.id));
+      // A select-all question explains every option, ticked or not: leaving a right one unticked
+      // is as much a mistake as ticking a wrong one. A single choice explains the one chosen.
+      const shown = st.revealed || q.multiple ? q.options : q.options.filter((o) => chosen.includes(o.id));
       details = (
         <ul className="fl-quiz__option-feedback">
           {shown.map((o) => (
             <li key={o.id} className={o.correct ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong'}>
               <span className="fl-quiz__fb-option">
                 {o.text}
-                {chosen.includes(o.id) && <span className="fl-quiz__fb-yours"> ({t('quiz.yourAnswer')})</span>}
+                {chosen.includes(o.id) ? (
+                  <span className="fl-quiz__fb-yours"> ({t(q.multiple ? 'quiz.ticked' : 'quiz.yourAnswer')})</span>
+                ) : (
+                  q.multiple && <span className="fl-quiz__fb-yours"> ({t('quiz.notTicked')})</span>
+                )}
               </span>{' '}
               <span>{o.feedback}</span>
             </li>
@@ -219,7 +230,7 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
         details = (
           <>
             <p>{describeBelievers(trace, response.atMs, t)}</p>
-            <p>{q.explanation}</p>
+            <p>{fillMomentExplanation(q, trace)}</p>
           </>
         );
         if (st.revealed) {
@@ -251,6 +262,26 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Where the app teaches a question's details: for a question on a real system, its entry in the
+ * Real systems tab of the scenario that goes with it ("Learn more: open … and its Real systems
+ * tab, entry etcd"). Nothing for other questions: their feedback explains them.
+ */
+function LearnMore({ q }: { q: Question }) {
+  const t = useQuizT();
+  const system = q.realSystemId ? realSystemTitle(q.realSystemId) : undefined;
+  const scenario = q.scenarioId ? findBuiltIn(q.scenarioId) : undefined;
+  if (!system || !scenario) return null;
+  const [before, after] = t('quiz.learnMore', { scenario: '\u0000', system }).split('\u0000');
+  return (
+    <p className="fl-quiz__learn-more">
+      {before}
+      <a href={scenarioHref(scenario.id)}>{scenario.title}</a>
+      {after}
+    </p>
   );
 }
 

@@ -9,6 +9,7 @@ import { useQuizT } from './messages';
 import { stateOf, type QuizProgress } from './progress';
 import type { QuizSettings } from './settings';
 import type { Question } from './types';
+import { realSystemTitle } from './real-systems';
 
 interface SummaryProps {
   questions: readonly Question[];
@@ -41,15 +42,21 @@ export interface ReviewGroup {
   /** The scenario's title, or `undefined` if it is not a built-in (then no link is shown). */
   title: string | undefined;
   numbers: number[];
+  /** Titles of the Real systems entries those questions point to (`Question.realSystemId`), in order. */
+  systems: string[];
 }
 
 /** Groups missed questions by the scenario that explains them, in order of first appearance. */
-export function groupByScenario(missed: readonly { scenarioId: string | undefined; n: number }[]): ReviewGroup[] {
+export function groupByScenario(
+  missed: readonly { scenarioId: string | undefined; n: number; realSystemId?: string | undefined }[],
+): ReviewGroup[] {
   const groups = new Map<string, ReviewGroup>();
   for (const m of missed) {
     if (!m.scenarioId) continue;
-    const g = groups.get(m.scenarioId) ?? { id: m.scenarioId, title: findBuiltIn(m.scenarioId)?.title, numbers: [] };
+    const g = groups.get(m.scenarioId) ?? { id: m.scenarioId, title: findBuiltIn(m.scenarioId)?.title, numbers: [], systems: [] };
     g.numbers.push(m.n);
+    const system = m.realSystemId ? realSystemTitle(m.realSystemId) : undefined;
+    if (system && !g.systems.includes(system)) g.systems.push(system);
     groups.set(m.scenarioId, g);
   }
   return [...groups.values()].filter((g) => g.title !== undefined);
@@ -63,7 +70,7 @@ export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Sum
   const t = useQuizT();
   const percent = percentOf(raw, max);
   const missed = questions.map((q, i) => ({ q, n: i + 1, st: stateOf(progress, q.id) })).filter((x) => !x.st.correct);
-  const groups = groupByScenario(missed.map(({ q, n }) => ({ scenarioId: q.scenarioId, n })));
+  const groups = groupByScenario(missed.map(({ q, n }) => ({ scenarioId: q.scenarioId, n, realSystemId: q.realSystemId })));
   return (
     <section className="fl-quiz__summary" aria-labelledby="fl-quiz-summary-h">
       <h3 id="fl-quiz-summary-h" ref={headingRef} tabIndex={-1} className="fl-quiz__summary-title">
@@ -89,6 +96,7 @@ export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Sum
               <li key={g.id}>
                 {g.title ? <a href={scenarioHref(g.id)}>{t('quiz.summary.review', { title: g.title })}</a> : null}{' '}
                 <span className="fl-quiz__muted">{t(g.numbers.length === 1 ? 'quiz.summary.explainsOne' : 'quiz.summary.explainsMany', { list: g.numbers.join(', ') })}</span>
+                {g.systems.length > 0 && <> {t('quiz.summary.realSystems', { list: g.systems.join(', ') })}</>}
               </li>
             ))}
           </ul>

@@ -166,6 +166,16 @@ export function overlapSpans(trace: Trace): Span[] {
   return spans;
 }
 
+/**
+ * Fills a moment question's explanation: `{overlap}` becomes the stretches when two or more clients
+ * believe they hold the lock, from {@link overlapSpans} ("from 10.2 s to 10.4 s", joined by "and";
+ * "never" when there is none). Quiz content is English only, so the words are English.
+ */
+export function fillMomentExplanation(q: MomentQuestion, trace: Trace): string {
+  const spans = overlapSpans(trace).map((s) => `from ${secondsText(s.startMs)} s to ${secondsText(s.endMs)} s`);
+  return fill(q.explanation, { overlap: spans.length > 0 ? spans.join(' and ') : 'never' });
+}
+
 /** The right answer of a moment question: the stops at which two or more clients believe they hold the lock. */
 export function momentAnswer(_q: MomentQuestion, trace: Trace): number[] {
   return momentStops(trace).filter((ms) => believersAt(trace, ms).length >= 2);

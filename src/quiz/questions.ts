@@ -11,6 +11,10 @@
  * - Scenario ids are built-in ids (`src/scenarios`); a question whose scenario is missing is left
  *   out of the quiz (and the data test says so).
  * - The first question is the seed's quick check, word for word.
+ * - `scenarioId` is the scenario that teaches the question (the summary's replay link); a question
+ *   on a real system's details also names its entry in the Real systems tab (`realSystemId`).
+ * - Moment explanations may use `{overlap}`: the stretches when two clients believe they hold the
+ *   lock, computed from the trace ("from 10.2 s to 10.4 s").
  *
  * @module
  */
@@ -53,6 +57,22 @@ const zkGuide = (section: string): Source => ({
   section,
   url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html',
 });
+
+/** DDIA 2nd edition, ch. 9 (checked against the English text in github.com/Vonng/ddia, content/en/ch9.md). */
+const ddia2 = (section: string): Source => ({
+  title: 'Martin Kleppmann and Chris Riccomini, Designing Data-Intensive Applications, 2nd ed. (O’Reilly, 2025), ch. 9',
+  section,
+});
+
+const zkContainers: Source = {
+  title: 'Apache ZooKeeper source: PrepRequestProcessor (sequential suffix = parent’s cversion) and ContainerManager (empty containers are deleted); Apache Curator: StandardLockInternalsDriver (lock parents created with creatingParentContainersIfNeeded)',
+  url: 'https://zookeeper.apache.org/doc/current/apidocs/zookeeper-server/org/apache/zookeeper/server/ContainerManager.html',
+};
+
+const etcdRestore: Source = {
+  title: 'etcd CHANGELOG-3.5, v3.5.10: “optional --bump-revision and --mark-compacted flag to etcdutl snapshot restore”; etcd issue 16028',
+  url: 'https://github.com/etcd-io/etcd/issues/16028',
+};
 
 const zkRecipes: Source = {
   title: 'Apache ZooKeeper, “ZooKeeper Recipes and Solutions”',
@@ -232,7 +252,7 @@ export const QUESTIONS: readonly Question[] = [
     scenarioId: 'seed-gc-pause',
     prompt: 'Move the playhead to a moment when two clients both believe they hold the lock.',
     explanation:
-      'A paused client keeps believing it holds the lock: nothing runs in it that could notice its lease expired. When the paused client comes back, “it believes (incorrectly) that it still has a valid lease” (DDIA). So once client 2 is granted the lock, both believe they hold it, although only client 2’s lease is live.',
+      'A paused client keeps believing it holds the lock: nothing runs in it that could notice its lease expired. When the paused client comes back, “it believes (incorrectly) that it still has a valid lease” (DDIA). So once the grant reaches client 2, both believe they hold the lock, although only client 2’s lease is live: in this run {overlap}, when client 2’s program ends after its write.',
     sources: [ddia('“The leader and the lock”'), kleppmann('“Protecting a resource with a lock”')],
   },
   {
@@ -331,11 +351,11 @@ export const QUESTIONS: readonly Question[] = [
     topic: 'network-delay',
     scenarioId: 'network-delay',
     decision: { client: 'client-1', nth: 2 },
-    ask: 'highest-token',
+    ask: 'outcome',
     prompt:
-      '{client} sent its write “{value}” with token {token} just before it crashed, and the network held the write up for {delay} s. Once the storage has decided on this write, which token will it hold as its highest?',
+      '{client} sent its write “{value}” with token {token} while its lease was live, and crashed right after. No pause is involved, but the network held the write up for {delay} s, and it is only now reaching the storage. Will the storage accept it or reject it?',
     explanation:
-      'While the write was in flight, client 1 sent no more keepalives, its lease expired, and client 2 was granted the lock and wrote with a higher token. The late write carries the older token, so the storage rejects it and keeps the higher one. To the storage a write delayed in the network looks the same as one from a paused client, and fencing stops both.',
+      'While the write was in flight, client 1 sent no more keepalives, its lease expired, and client 2 was granted the lock and wrote with a higher token. The late write carries the older token, so the storage rejects it. A check made before sending cannot help here: the write was legitimate when it left. To the storage a write delayed in the network looks the same as one from a paused client, and fencing stops both once the storage has seen the newer token.',
     sources: [kleppmann('“Protecting a resource with a lock”'), chubby('§2.4 “Locks and sequencers”')],
   },
   {
@@ -370,21 +390,22 @@ export const QUESTIONS: readonly Question[] = [
     topic: 'real-systems',
     multiple: false,
     prompt: 'You use etcd as the lock service. What do etcd’s docs suggest using as the fencing token?',
-    scenarioId: 'seed-gc-pause',
+    scenarioId: 'jepsen-three-clients',
+    realSystemId: 'etcd',
     options: [
       {
         id: 'revision',
         text: 'A revision number, such as the create revision of the lock’s key',
         correct: true,
         feedback:
-          'Right. etcd’s docs read the fencing token as the “revision number in the case of etcd”. Every change to etcd’s key space creates a new, higher revision, and a key’s create_revision is the revision at which it was created, so a lock key created later has a higher one.',
+          'Right. etcd’s docs read the fencing token as the “revision number in the case of etcd”. Every change to etcd’s key space creates a new, higher revision, and a key’s create_revision is the revision at which it was created, so a lock key created later has a higher one. One exception: a cluster restored from a snapshot goes back to the snapshot’s revision unless the restore raises it with --bump-revision (etcdutl snapshot restore, since etcd v3.5.10).',
       },
       {
         id: 'lease-id',
         text: 'The lease ID',
         correct: false,
         feedback:
-          'No: the lease ID names a lease, so that it can be kept alive or revoked. The docs name the revision, not the lease ID, as the token.',
+          'No: the lease ID names a lease, so that it can be kept alive or revoked. The docs name the revision, not the lease ID, as the token. A storage that only checks that the lease ID is the same as before (as etcd’s own contrib/lock example does) cannot tell an older holder from a newer one.',
       },
       {
         id: 'ttl',
@@ -400,36 +421,44 @@ export const QUESTIONS: readonly Question[] = [
           'No: clocks on different machines disagree and can jump (DDIA, “Unreliable Clocks”). etcd orders changes by revision, not by time.',
       },
     ],
-    sources: [etcdWhy, etcdApi('“Key-Value API”: create_revision'), ddia('“Unreliable Clocks”')],
+    sources: [
+      etcdWhy,
+      etcdApi('“Key-Value API”: create_revision'),
+      etcdRestore,
+      { title: 'etcd issue 11788: the lock example does not do version validation', url: 'https://github.com/etcd-io/etcd/issues/11788' },
+      ddia('“Unreliable Clocks”'),
+    ],
   },
   {
     id: 'zookeeper-token',
     kind: 'choice',
     topic: 'real-systems',
     multiple: true,
-    prompt: 'You use ZooKeeper as the lock service. Which of these can serve as the fencing token? Select all that apply.',
+    prompt:
+      'You use ZooKeeper as the lock service, with the usual lock recipe: each contender creates a sequential znode under a lock parent, which your lock library creates as a container znode. Which of these is a safe fencing token? Select all that apply.',
     scenarioId: 'seed-gc-pause',
+    realSystemId: 'zookeeper',
     options: [
       {
         id: 'zxid',
         text: 'The zxid, for example the czxid of the lock’s znode',
         correct: true,
         feedback:
-          'Right. Every change to ZooKeeper gets a unique zxid, and a change with a smaller zxid happened before one with a larger zxid (Programmer’s Guide). Kleppmann names the zxid as a fencing token.',
+          'Right. Every change to ZooKeeper gets a unique zxid, and a change with a smaller zxid happened before one with a larger zxid (Programmer’s Guide). A lock znode created later has a higher czxid, whatever happened to its parent. Kleppmann and DDIA both name the zxid as a fencing token.',
       },
       {
         id: 'version',
         text: 'The cversion of the parent lock node (DDIA’s suggestion)',
-        correct: true,
+        correct: false,
         feedback:
-          'Right. DDIA suggests the cversion: the count of changes to a znode’s children, here the parent lock node, so it grows with every new lock znode. Not the lock znode’s own data version: that is 0 for every new lock znode. Kleppmann: “You can use the zxid or the znode version number as fencing token”.',
+          'Not here. The cversion counts changes to the parent’s children, so it grows while the parent exists. But ZooKeeper deletes an empty container znode, and a recreated parent starts again at 0: a later holder can then see a lower cversion. It is safe only under a persistent parent that is never deleted. (Not the lock znode’s own data version either: that is 0 for every new lock znode.)',
       },
       {
         id: 'sequence',
         text: 'The sequence number of the holder’s sequential lock znode',
-        correct: true,
+        correct: false,
         feedback:
-          'Right, with the usual lock recipe: each contender creates a sequential znode, to which ZooKeeper appends “a monotonically increasing counter” unique to the parent, and the lowest number holds the lock, so each later holder has a higher number.',
+          'Not here. ZooKeeper takes the suffix from the parent’s cversion at the moment the znode is created. Curator, for one, creates lock parents as container znodes, which ZooKeeper deletes once the last child is gone; the recreated parent numbers from 0 again, so a later holder can get a lower number. A sequence number is a safe token only under a persistent parent that is never deleted.',
       },
       {
         id: 'session-timeout',
@@ -441,8 +470,10 @@ export const QUESTIONS: readonly Question[] = [
     sources: [
       kleppmann('“Making the lock safe with fencing”'),
       ddia('“Fencing tokens”'),
-      zkGuide('“Time in ZooKeeper”, “ZooKeeper Stat Structure” and “Sequence Nodes — Unique Naming”'),
+      zkGuide('“Time in ZooKeeper”, “ZooKeeper Stat Structure”, “Sequence Nodes — Unique Naming” and “Container Nodes”'),
+      zkContainers,
       zkRecipes,
+      ddia2('“Fencing off zombies and delayed requests”'),
     ],
   },
   {
@@ -453,6 +484,7 @@ export const QUESTIONS: readonly Question[] = [
     prompt:
       'Google’s Chubby lock service has its own form of fencing token. What does a lock holder pass to the servers it sends requests to?',
     scenarioId: 'network-delay',
+    realSystemId: 'chubby',
     options: [
       {
         id: 'sequencer',

@@ -57,6 +57,7 @@ const base = {
   topic: z.enum(TOPICS as unknown as [string, ...string[]]),
   prompt: text,
   sources: z.array(source).check(z.minLength(1, 'expected at least one source')),
+  realSystemId: z.optional(id),
 };
 
 const option = z.strictObject({ id, text, correct: z.boolean(), feedback: text });

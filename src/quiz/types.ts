@@ -68,6 +68,12 @@ interface QuestionBase {
    * (`?scenario=ID`). Predict, order and moment questions play this scenario.
    */
   scenarioId?: string;
+  /**
+   * For a question on a real system's details (etcd, ZooKeeper, Chubby...): the id of the entry in
+   * the Real systems tab that teaches them (`src/realsystems`). The feedback and the summary point
+   * the student to it, under the scenario `scenarioId`.
+   */
+  realSystemId?: string;
 }
 
 /** One option of a multiple-choice question. */
@@ -76,7 +82,10 @@ export interface ChoiceOption {
   id: string;
   text: string;
   correct: boolean;
-  /** Why this option is right or wrong; shown after Check when chosen, and with the solution. */
+  /**
+   * Why this option is right or wrong. Shown after Check: for a single-choice question when chosen
+   * (and with the solution), for a select-all question for every option, ticked or not.
+   */
   feedback: string;
 }
 

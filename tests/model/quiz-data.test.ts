@@ -85,7 +85,10 @@ describe('question file', () => {
     expect(text).toMatch(/revision/);
     expect(text).toMatch(/create revision|create_revision/);
     expect(text).toMatch(/zxid/);
-    expect(text).toMatch(/znode version number/);
+    // Issue 12, correction 1: the ZooKeeper token is the zxid-based czxid (the sequence number and
+    // the parent's cversion are safe only under a parent that is never deleted), so the old
+    // "znode version number" wording is no longer pinned here; tests/model/corrections.test.ts pins the new one.
+    expect(text).toMatch(/czxid/);
     expect(text).toMatch(/sequencer/);
   });
 });

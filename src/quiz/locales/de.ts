@@ -25,6 +25,9 @@ export const quizDe = {
   'quiz.source': 'Quelle:',
   'quiz.sources': 'Quellen:',
   'quiz.yourAnswer': 'Ihre Antwort',
+  'quiz.ticked': 'von Ihnen angekreuzt',
+  'quiz.notTicked': 'von Ihnen nicht angekreuzt',
+  'quiz.learnMore': 'Mehr dazu: Öffnen Sie das Szenario „{scenario}“ und unter der Zeitleiste den Reiter „Echte Systeme“, Eintrag {system}.',
   'quiz.mark.right': 'richtig',
   'quiz.mark.wrong': 'falsch',
   'quiz.mark.correctOption': 'richtige Antwort',
@@ -76,6 +79,7 @@ export const quizDe = {
   'quiz.summary.back': 'Zurück zu den Fragen',
   'quiz.summary.explainsOne': '(Frage {list})',
   'quiz.summary.explainsMany': '(Fragen {list})',
+  'quiz.summary.realSystems': 'Dann den Reiter „Echte Systeme“ öffnen: {list}.',
   'quiz.summary.missedList': 'Verpasste Fragen: {list}.',
 
   'quiz.actor.leaseService': 'Lease-Service',

@@ -24,6 +24,9 @@ export const quizEn = {
   'quiz.source': 'Source:',
   'quiz.sources': 'Sources:',
   'quiz.yourAnswer': 'Your answer',
+  'quiz.ticked': 'you ticked it',
+  'quiz.notTicked': 'you did not tick it',
+  'quiz.learnMore': 'Learn more: open the scenario “{scenario}” and, under the timeline, its Real systems tab, entry {system}.',
   'quiz.mark.right': 'right',
   'quiz.mark.wrong': 'wrong',
   'quiz.mark.correctOption': 'correct answer',
@@ -75,6 +78,7 @@ export const quizEn = {
   'quiz.summary.back': 'Back to the questions',
   'quiz.summary.explainsOne': '(question {list})',
   'quiz.summary.explainsMany': '(questions {list})',
+  'quiz.summary.realSystems': 'Then open its Real systems tab: {list}.',
   'quiz.summary.missedList': 'Questions missed: {list}.',
 
   'quiz.actor.leaseService': 'the lease service',

@@ -1,0 +1,18 @@
+/**
+ * The titles of the Real systems entries a quiz question can point to (`Question.realSystemId`).
+ * A small copy, so the quiz chunk does not carry the whole reference (`src/realsystems`);
+ * `tests/model/corrections.test.ts` checks it against the reference (same ids, same titles).
+ * @module
+ */
+
+/** Entry id → title, as in `src/realsystems/systems.ts`. */
+export const REAL_SYSTEM_TITLES: Readonly<Record<string, string>> = {
+  etcd: 'etcd',
+  zookeeper: 'ZooKeeper',
+  chubby: 'Chubby',
+};
+
+/** The title of a Real systems entry a question points to, or `undefined` for an id not listed here. */
+export function realSystemTitle(id: string): string | undefined {
+  return Object.hasOwn(REAL_SYSTEM_TITLES, id) ? REAL_SYSTEM_TITLES[id] : undefined;
+}
