@@ -1,0 +1,252 @@
+/**
+ * Pins the corrected wording of issue 12's key claims (corrections 1 to 12; correction 2's model
+ * option is another branch's) and issue 14's caption rules (item 5) and quiz rules (item 8): each
+ * corrected sentence is present, the overstated one is absent, and the source sits beside it.
+ * The sources themselves were checked by hand; the report lists where.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/model/simulate';
+import { fillMomentExplanation, overlapSpans } from '../../src/quiz/answers';
+import { QUESTIONS } from '../../src/quiz/questions';
+import { REAL_SYSTEM_TITLES } from '../../src/quiz/real-systems';
+import type { ChoiceQuestion, MomentQuestion, Question } from '../../src/quiz/types';
+import { findRealSystem, REAL_SYSTEMS, type RealSystem } from '../../src/realsystems';
+import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
+import { BUILT_IN_SCENARIOS } from '../../src/scenarios';
+import type { BuiltInScenario } from '../../src/scenarios/types';
+import { loadBuiltIn } from '../../src/store/initial-state';
+import { captionForEvent } from '../../src/teaching/captions';
+
+// The catalogues as written (the build compiles the modules, so read their source text).
+const file = (path: string): string => readFileSync(path, 'utf8').replaceAll("\\'", "'");
+const captionEnText = file('src/teaching/locales/en.ts');
+const captionDeText = file('src/teaching/locales/de.ts');
+const breakitEnText = file('src/breakit/locales/en.ts');
+const breakitDeText = file('src/breakit/locales/de.ts');
+/** One message of a catalogue's source text, by key. */
+const message = (text: string, key: string): string => {
+  const m = new RegExp(`^\\s*'${key.replaceAll('.', '\\.')}':\\s*(['"])(.*)\\1,\\s*$`, 'm').exec(text);
+  if (!m) throw new Error(`no message ${key}`);
+  return m[2]!;
+};
+const captionEn = (key: string) => message(captionEnText, key);
+const captionDe = (key: string) => message(captionDeText, key);
+const breakitEn = (key: string) => message(breakitEnText, key);
+const breakitDe = (key: string) => message(breakitDeText, key);
+
+const system = (id: string): RealSystem => {
+  const s = findRealSystem(id);
+  if (!s) throw new Error(`no real system ${id}`);
+  return s;
+};
+const whole = (s: RealSystem): string => [s.lease, s.token, s.enforcement, s.explanation].join(' ');
+const urls = (s: RealSystem): string[] => s.sources.map((x) => x.url);
+const question = (id: string): Question => {
+  const q = QUESTIONS.find((x) => x.id === id);
+  if (!q) throw new Error(`no question ${id}`);
+  return q;
+};
+const scenario = (id: string): BuiltInScenario => {
+  const s = ALL_BUILT_IN_SCENARIOS.find((x) => x.id === id);
+  if (!s) throw new Error(`no scenario ${id}`);
+  return s;
+};
+const narration = (id: string): string => scenario(id).narration.map((n) => n.text).join(' ');
+/** Everything the app teaches in English, as one string. */
+const everything = [
+  JSON.stringify(QUESTIONS),
+  JSON.stringify(REAL_SYSTEMS),
+  JSON.stringify(ALL_BUILT_IN_SCENARIOS.map((s) => [s.summary, s.narration, s.tryThis, s.scenario.title, s.scenario.description])),
+  captionEnText,
+  breakitEnText,
+].join('\n');
+
+describe('issue 12: corrected claims', () => {
+  it('1. ZooKeeper: only the zxid (czxid) is a safe token in general; sequence numbers and cversion need a parent that is never deleted', () => {
+    const zk = system('zookeeper');
+    expect(zk.explanation).toContain('Only the zxid is safe in general.');
+    expect(zk.explanation).toContain('The sequence number ZooKeeper appends to a lock znode is the parent’s cversion at that moment');
+    expect(zk.explanation).toContain('container znode, which ZooKeeper deletes once its last child is gone (Curator creates lock parents that way)');
+    expect(zk.explanation).toContain('A sequence number or cversion is a safe token only under a persistent parent that is never deleted.');
+    expect(everything).not.toContain('because they only increase');
+    expect(urls(zk).some((u) => u.includes('PrepRequestProcessor'))).toBe(true);
+    expect(urls(zk).some((u) => u.includes('StandardLockInternalsDriver'))).toBe(true);
+
+    const q = question('zookeeper-token') as ChoiceQuestion;
+    expect(q.options.filter((o) => o.correct).map((o) => o.id)).toEqual(['zxid']);
+    for (const id of ['version', 'sequence']) {
+      expect(q.options.find((o) => o.id === id)!.feedback).toMatch(/only under a persistent parent that is never deleted/);
+    }
+    expect(q.options.find((o) => o.id === 'sequence')!.feedback).not.toContain('monotonically increasing counter');
+  });
+
+  it('2. check-then-write calls the grant-arrival deadline this simulator’s optimistic rule and names Chubby’s conservative one', () => {
+    const text = narration('check-then-write');
+    expect(text).toContain('That is this simulator’s optimistic rule');
+    expect(text).toContain('Chubby’s client library counts conservatively instead, from before it sent its request');
+    expect(text).not.toContain('10 s after it heard the grant');
+    expect(scenario('check-then-write').narration[0]!.sources?.some((s) => s.title.includes('Chubby'))).toBe(true);
+  });
+
+  it('3. etcd’s contrib/lock is a counter-example (an equality check on lease IDs), not fencing', () => {
+    const etcd = system('etcd');
+    expect(etcd.explanation).toContain('etcd’s own contrib/lock example is not fencing');
+    expect(etcd.explanation).toContain('same lease ID as the first write it stored (an equality check)');
+    expect(everything).not.toContain('an executable version of Kleppmann');
+    expect(urls(etcd)).toContain('https://github.com/etcd-io/etcd/issues/11788');
+  });
+
+  it('4. a late release changes nothing only because this lease service checks it; etcd’s Mutex.Unlock deletes by key', () => {
+    expect(captionEn('caption.releaseIgnored')).toContain('This lease service checks which holder and token a release is for, so it changes nothing.');
+    expect(captionEn('caption.releaseIgnored')).toContain('deletes the lock by its name alone could free a newer holder');
+    expect(captionDe('caption.releaseIgnored')).toContain('nur anhand seines Namens löscht');
+    expect(system('etcd').explanation).toContain('Mutex.Unlock deletes the lock key by name');
+    expect(urls(system('etcd'))).toContain('https://github.com/etcd-io/etcd/issues/22082');
+  });
+
+  it('5. fencing stops stale writes once the storage has seen the newer token; it is not “harmless”', () => {
+    expect(breakitEn('breakit.why.mutual-exclusion')).toContain('only once the storage has seen the newer token');
+    expect(breakitEn('breakit.why.mutual-exclusion')).toContain('stale reads, or a stale write that arrives before the new holder\'s first write');
+    expect(breakitDe('breakit.why.mutual-exclusion')).toContain('erst, wenn der Speicher das neuere Token gesehen hat');
+    expect(everything).not.toMatch(/harmless/i);
+    expect(breakitDeText).not.toMatch(/harmlos/i);
+    expect(readFileSync('src/explorer/properties.ts', 'utf8')).not.toMatch(/harmless/);
+  });
+
+  it('6. a fenced read narrows the first-write window, as DDIA 2nd ed. says (“once that write has completed”)', () => {
+    const fenced = scenario('first-write-window-fenced-read');
+    expect(fenced.scenario.title).toBe('The new holder reads with its token first, which narrows the window');
+    expect(BUILT_IN_SCENARIOS.find((s) => s.id === fenced.id)!.title).toBe(fenced.scenario.title);
+    expect(narration(fenced.id)).toContain('The read narrowed the window; it did not close it.');
+    expect(everything).not.toMatch(/closes the window|window is closed|closed this time/);
+    const step = fenced.narration.find((n) => n.match.kind === 'write-rejected')!;
+    expect(step.sources?.some((s) => s.title.includes('2nd ed., ch. 9'))).toBe(true);
+    expect(readFileSync('src/scenarios/sources.ts', 'utf8')).toContain('once that write has\n * completed, any zombies are fenced off');
+  });
+
+  it('7. Kafka: late writes can still land (KIP-890, KAFKA-14053)', () => {
+    const kafka = system('kafka');
+    expect(everything).not.toContain('late writes cannot land');
+    expect(kafka.explanation).toContain('That does not catch every late write.');
+    expect(kafka.explanation).toContain('become part of that transaction');
+    expect(urls(kafka).some((u) => u.includes('KIP-890'))).toBe(true);
+    expect(urls(kafka)).toContain('https://github.com/apache/kafka/pull/12392');
+  });
+
+  it('8. partition: the client library could notice; this program does not look', () => {
+    const text = narration('partition-lease-service');
+    expect(text).toContain('A lock library could notice that its connection is gone');
+    expect(text).toContain('this program never asks');
+    expect(everything).not.toMatch(/nobody is told|nothing has told it|whom nothing has told/);
+    const cut = scenario('partition-lease-service').narration.find((n) => n.match.kind === 'partition-started')!;
+    expect(cut.sources?.map((s) => s.title).join(' ')).toMatch(/ZooKeeper.*Curator.*etcd/);
+  });
+
+  it('9. a failover ends leases early only where locks are replicated asynchronously (Redis); Chubby and etcd carry them over', () => {
+    expect(captionEn('caption.leaseRevoked')).not.toContain('as an operator or a failover might');
+    expect(captionEn('caption.leaseRevoked')).toContain('Chubby and etcd keep leases alive across a failover');
+    expect(captionDe('caption.leaseRevoked')).toContain('Chubby und etcd erhalten Leases über einen Failover hinweg');
+    expect(system('chubby').lease).toContain('A master failover does not end leases');
+    expect(system('redis-lock').lease).toContain('a failover can lose a lock');
+  });
+
+  it('10. Redis: the random value allows check-and-set at the resource, but an equality check cannot order a late claim', () => {
+    const redis = system('redis-lock');
+    expect(redis.enforcement).toContain('the resource can use the random value for check-and-set');
+    expect(redis.enforcement).toContain('not an older holder from a newer one');
+    expect(urls(redis)).toContain('https://antirez.com/news/101');
+    expect(narration('random-tokens')).toContain('an equality check cannot tell an older holder from a newer one');
+  });
+
+  it('11. etcd revisions can go back after a snapshot restore unless --bump-revision is used (etcd v3.5.10)', () => {
+    const etcd = system('etcd');
+    expect(etcd.token).toContain('unless the restore raises it with --bump-revision (etcdutl snapshot restore, since etcd v3.5.10; etcdctl in v3.4.27)');
+    expect(everything).not.toContain('counter that only grows');
+    const feedback = (question('etcd-token') as ChoiceQuestion).options.find((o) => o.id === 'revision')!.feedback;
+    expect(feedback).toContain('--bump-revision');
+  });
+
+  it('12. HDFS: “Fence any previous writers” is checkRequest’s comment; the quiz’s overlap lasts from 10.2 s to 10.4 s', () => {
+    expect(system('hdfs-qjm').enforcement).toContain(
+      'checkRequest, run on every later request, refuses an epoch lower than the last promised one',
+    );
+    expect(system('hdfs-qjm').enforcement).toMatch(/checkRequest.*“A newer client has arrived\. Fence any previous writers by updating the promise\.”/);
+    expect(readFileSync('src/scenarios/builtin/first-write-window-fenced-read.ts', 'utf8')).not.toContain("newEpoch, which raises the JournalNodes' promised\n * epoch before the new writer writes (Journal.java: \"Fence");
+
+    const q = question('moment-two-holders') as MomentQuestion;
+    const trace = simulate(loadBuiltIn(q.scenarioId));
+    expect(overlapSpans(trace)).toEqual([{ startMs: 10_200, endMs: 10_400 }]);
+    expect(fillMomentExplanation(q, trace)).toContain('in this run from 10.2 s to 10.4 s, when client 2’s program ends after its write.');
+  });
+});
+
+/** Running text a learner reads must not carry citations, API names, raw ids or raw milliseconds. */
+const NOT_FOR_LEARNERS = [/DDIA/, /\bch\. \d/, /stop-the-world/i, /KeepAlive channel/i, /client-\d/, /\b\d+ ?ms\b/, /\((Kleppmann|Burrows|Kingsbury)[^)]*\d{4}\)/];
+
+describe('issue 14, item 5: captions speak to a learner', () => {
+  it('no built-in narration step cites a source in its text; sources sit beside it', () => {
+    for (const s of ALL_BUILT_IN_SCENARIOS) {
+      for (const step of s.narration) {
+        for (const bad of NOT_FOR_LEARNERS) expect(step.text, `${s.id}: ${step.title}`).not.toMatch(bad);
+        for (const src of step.sources ?? []) {
+          expect(src.title.length).toBeGreaterThan(5);
+          if (src.url !== undefined) expect(src.url).toMatch(/^https:\/\//);
+        }
+      }
+    }
+  });
+
+  it('the steps that quote or lean on a source list it', () => {
+    const withSources = ALL_BUILT_IN_SCENARIOS.flatMap((s) => s.narration.filter((n) => n.sources && n.sources.length > 0));
+    expect(withSources.length).toBeGreaterThanOrEqual(15);
+    for (const s of ALL_BUILT_IN_SCENARIOS) {
+      for (const step of s.narration) {
+        if (step.text.includes('“')) expect(step.sources?.length ?? 0, `${s.id}: ${step.title} quotes without a source`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('every generated caption of every built-in is in plain words, with times as seconds', () => {
+    for (const s of ALL_BUILT_IN_SCENARIOS) {
+      const trace = simulate(loadBuiltIn(s.id));
+      for (const e of trace.events) {
+        const c = captionForEvent(trace, e);
+        for (const bad of NOT_FOR_LEARNERS) {
+          expect(c.title, `${s.id} #${e.id} ${e.kind}`).not.toMatch(bad);
+          expect(c.text, `${s.id} #${e.id} ${e.kind}`).not.toMatch(bad);
+        }
+        // Every number followed by a unit is in seconds with at most one decimal.
+        for (const m of c.text.matchAll(/(\d+(?:\.\d+)?) (s|ms|sec)\b/g)) {
+          expect(m[2], c.text).toBe('s');
+          expect(m[1], c.text).toMatch(/^\d+(\.\d)?$/);
+        }
+      }
+    }
+    for (const text of [captionEnText, captionDeText]) expect(text).not.toMatch(/stop-the-world|KeepAlive channel|DDIA/i);
+  });
+});
+
+describe('issue 14, item 8: quiz questions', () => {
+  it('no predict question asks for the highest token, whose answer is already on screen before answering', () => {
+    for (const q of QUESTIONS) if (q.kind === 'predict') expect(q.ask, q.id).toBe('outcome');
+  });
+
+  it('questions on etcd, ZooKeeper and Chubby details point to their Real systems entry, under a scenario that lists it', () => {
+    for (const id of ['etcd-token', 'zookeeper-token', 'chubby-sequencer']) {
+      const q = question(id);
+      expect(q.realSystemId, id).toBeDefined();
+      const entry = system(q.realSystemId!);
+      expect(REAL_SYSTEM_TITLES[entry.id]).toBe(entry.title);
+      expect(entry.scenarios, id).toContain(q.scenarioId);
+    }
+    for (const q of QUESTIONS) if (q.realSystemId) expect(REAL_SYSTEM_TITLES[q.realSystemId], q.id).toBe(system(q.realSystemId).title);
+  });
+
+  it('the etcd question replays the scenario that teaches the revision as a fencing token', () => {
+    expect(question('etcd-token').scenarioId).toBe('jepsen-three-clients');
+    expect(narration('jepsen-three-clients')).toContain("send the lock key's revision as a fencing token");
+    expect(narration('partition-lease-service')).toContain('The storage accepts an equal token, because one holder may write many times');
+    expect(question('equal-tokens').scenarioId).toBe('partition-lease-service');
+  });
+});
