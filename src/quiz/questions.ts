@@ -58,20 +58,19 @@ const zkGuide = (section: string): Source => ({
   url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html',
 });
 
-/** DDIA 2nd edition, ch. 9 (checked against the English text in github.com/Vonng/ddia, content/en/ch9.md). */
-const ddia2 = (section: string): Source => ({
-  title: 'Martin Kleppmann and Chris Riccomini, Designing Data-Intensive Applications, 2nd ed. (O’Reilly, 2025), ch. 9',
-  section,
-});
-
+/**
+ * ZooKeeper's PrepRequestProcessor (a sequential suffix is the parent's cversion), ContainerManager
+ * (deletes empty containers) and Curator's StandardLockInternalsDriver (creatingParentContainersIfNeeded).
+ */
 const zkContainers: Source = {
-  title: 'Apache ZooKeeper source: PrepRequestProcessor (sequential suffix = parent’s cversion) and ContainerManager (empty containers are deleted); Apache Curator: StandardLockInternalsDriver (lock parents created with creatingParentContainersIfNeeded)',
+  title: 'ZooKeeper: ContainerManager; PrepRequestProcessor; Curator: StandardLockInternalsDriver',
   url: 'https://zookeeper.apache.org/doc/current/apidocs/zookeeper-server/org/apache/zookeeper/server/ContainerManager.html',
 };
 
+/** etcd CHANGELOG-3.5, v3.5.10: "optional --bump-revision and --mark-compacted flag to etcdutl snapshot restore". */
 const etcdRestore: Source = {
-  title: 'etcd CHANGELOG-3.5, v3.5.10: “optional --bump-revision and --mark-compacted flag to etcdutl snapshot restore”; etcd issue 16028',
-  url: 'https://github.com/etcd-io/etcd/issues/16028',
+  title: 'etcd CHANGELOG-3.5, v3.5.10',
+  url: 'https://github.com/etcd-io/etcd/blob/main/CHANGELOG/CHANGELOG-3.5.md',
 };
 
 const zkRecipes: Source = {
@@ -353,9 +352,9 @@ export const QUESTIONS: readonly Question[] = [
     decision: { client: 'client-1', nth: 2 },
     ask: 'outcome',
     prompt:
-      '{client} sent its write “{value}” with token {token} while its lease was live, and crashed right after. No pause is involved, but the network held the write up for {delay} s, and it is only now reaching the storage. Will the storage accept it or reject it?',
+      '{client} sent its write “{value}” with token {token} while its lease was live, then crashed. The network held the write up for {delay} s; it is reaching the storage now. Will the storage accept it or reject it?',
     explanation:
-      'While the write was in flight, client 1 sent no more keepalives, its lease expired, and client 2 was granted the lock and wrote with a higher token. The late write carries the older token, so the storage rejects it. A check made before sending cannot help here: the write was legitimate when it left. To the storage a write delayed in the network looks the same as one from a paused client, and fencing stops both once the storage has seen the newer token.',
+      'While the write was in flight, client 1 sent no more keepalives, its lease expired, and client 2 was granted the lock and wrote with a higher token. The late write carries the older token, so the storage rejects it: to the storage a write delayed in the network looks the same as one from a paused client, and fencing stops both once the storage has seen the newer token.',
     sources: [kleppmann('“Protecting a resource with a lock”'), chubby('§2.4 “Locks and sequencers”')],
   },
   {
@@ -398,14 +397,14 @@ export const QUESTIONS: readonly Question[] = [
         text: 'A revision number, such as the create revision of the lock’s key',
         correct: true,
         feedback:
-          'Right. etcd’s docs read the fencing token as the “revision number in the case of etcd”. Every change to etcd’s key space creates a new, higher revision, and a key’s create_revision is the revision at which it was created, so a lock key created later has a higher one. One exception: a cluster restored from a snapshot goes back to the snapshot’s revision unless the restore raises it with --bump-revision (etcdutl snapshot restore, since etcd v3.5.10).',
+          'Right. etcd’s docs read the fencing token as the “revision number in the case of etcd”. Every change to etcd’s key space creates a new, higher revision, and a key’s create_revision is the revision at which it was created, so a lock key created later has a higher one. Except after a restore from a snapshot without --bump-revision (etcd v3.5.10+).',
       },
       {
         id: 'lease-id',
         text: 'The lease ID',
         correct: false,
         feedback:
-          'No: the lease ID names a lease, so that it can be kept alive or revoked. The docs name the revision, not the lease ID, as the token. A storage that only checks that the lease ID is the same as before (as etcd’s own contrib/lock example does) cannot tell an older holder from a newer one.',
+          'No: the lease ID names a lease, so that it can be kept alive or revoked. The docs name the revision, not the lease ID. Checking that a lease ID is the same as before (as etcd’s contrib/lock example does) cannot tell an older holder from a newer one.',
       },
       {
         id: 'ttl',
@@ -425,7 +424,7 @@ export const QUESTIONS: readonly Question[] = [
       etcdWhy,
       etcdApi('“Key-Value API”: create_revision'),
       etcdRestore,
-      { title: 'etcd issue 11788: the lock example does not do version validation', url: 'https://github.com/etcd-io/etcd/issues/11788' },
+      { title: 'etcd issue 11788', url: 'https://github.com/etcd-io/etcd/issues/11788' },
       ddia('“Unreliable Clocks”'),
     ],
   },
@@ -435,7 +434,7 @@ export const QUESTIONS: readonly Question[] = [
     topic: 'real-systems',
     multiple: true,
     prompt:
-      'You use ZooKeeper as the lock service, with the usual lock recipe: each contender creates a sequential znode under a lock parent, which your lock library creates as a container znode. Which of these is a safe fencing token? Select all that apply.',
+      'You use ZooKeeper’s lock recipe: each contender creates a sequential znode under a lock parent, which your lock library creates as a container znode. Which of these is a safe fencing token? Select all that apply.',
     scenarioId: 'seed-gc-pause',
     realSystemId: 'zookeeper',
     options: [
@@ -444,21 +443,21 @@ export const QUESTIONS: readonly Question[] = [
         text: 'The zxid, for example the czxid of the lock’s znode',
         correct: true,
         feedback:
-          'Right. Every change to ZooKeeper gets a unique zxid, and a change with a smaller zxid happened before one with a larger zxid (Programmer’s Guide). A lock znode created later has a higher czxid, whatever happened to its parent. Kleppmann and DDIA both name the zxid as a fencing token.',
+          'Right. Every change to ZooKeeper gets a unique zxid, and a change with a smaller zxid happened before one with a larger zxid (Programmer’s Guide). A lock znode created later has a higher czxid, whatever happened to its parent.',
       },
       {
         id: 'version',
         text: 'The cversion of the parent lock node (DDIA’s suggestion)',
         correct: false,
         feedback:
-          'Not here. The cversion counts changes to the parent’s children, so it grows while the parent exists. But ZooKeeper deletes an empty container znode, and a recreated parent starts again at 0: a later holder can then see a lower cversion. It is safe only under a persistent parent that is never deleted. (Not the lock znode’s own data version either: that is 0 for every new lock znode.)',
+          'Not here. The cversion grows while the parent exists, but ZooKeeper deletes an empty container znode, and a recreated parent starts again at 0. It is safe only under a persistent parent that is never deleted.',
       },
       {
         id: 'sequence',
         text: 'The sequence number of the holder’s sequential lock znode',
         correct: false,
         feedback:
-          'Not here. ZooKeeper takes the suffix from the parent’s cversion at the moment the znode is created. Curator, for one, creates lock parents as container znodes, which ZooKeeper deletes once the last child is gone; the recreated parent numbers from 0 again, so a later holder can get a lower number. A sequence number is a safe token only under a persistent parent that is never deleted.',
+          'Not here. The suffix is the parent’s cversion. Curator, for one, creates lock parents as container znodes, deleted once empty; a recreated parent numbers from 0 again. It is safe only under a persistent parent that is never deleted.',
       },
       {
         id: 'session-timeout',
@@ -470,10 +469,9 @@ export const QUESTIONS: readonly Question[] = [
     sources: [
       kleppmann('“Making the lock safe with fencing”'),
       ddia('“Fencing tokens”'),
-      zkGuide('“Time in ZooKeeper”, “ZooKeeper Stat Structure”, “Sequence Nodes — Unique Naming” and “Container Nodes”'),
+      zkGuide('“Time in ZooKeeper”, “Sequence Nodes”, “Container Nodes”'),
       zkContainers,
       zkRecipes,
-      ddia2('“Fencing off zombies and delayed requests”'),
     ],
   },
   {

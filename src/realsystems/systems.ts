@@ -20,18 +20,6 @@ const DDIA = {
   url: 'https://dataintensive.net/',
 };
 
-/**
- * DDIA 2nd edition (Kleppmann and Riccomini), ch. 9, “Fencing off zombies and delayed requests”:
- * “A client that has just acquired the lease must immediately make a write to the storage
- * service, and once that write has completed, any zombies are fenced off”; for ZooKeeper “you can
- * use the transaction ID zxid or the node version cversion as fencing token”. Checked against the
- * English text in github.com/Vonng/ddia, content/en/ch9.md.
- */
-const DDIA2 = {
-  title: 'Martin Kleppmann and Chris Riccomini, Designing Data-Intensive Applications, 2nd ed., ch. 9, “Fencing off zombies and delayed requests”',
-  url: 'https://dataintensive.net/',
-};
-
 /** Every entry, lock services first, then systems that fence with epochs, then storage. */
 export const REAL_SYSTEMS: readonly RealSystem[] = [
   {
@@ -43,16 +31,15 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'A concurrency.Session keeps one alive with the client’s KeepAlive, which sends the next keepalive a third of the TTL after each reply.',
     token:
       'The revision of the lock key. concurrency.Mutex puts a key under the lock’s prefix; the key with the lowest create revision holds the lock. ' +
-      'Revisions come from one cluster-wide counter that grows with every change, so each new holder’s key has a higher create revision. ' +
-      'One exception: a cluster restored from a snapshot starts again at the snapshot’s revision, lower than revisions it already handed out, unless the restore raises it with --bump-revision (etcdutl snapshot restore, since etcd v3.5.10; etcdctl in v3.4.27).',
+      'Revisions come from one cluster-wide counter, so each new holder’s key has a higher create revision, except after a restore from a snapshot: that goes back to the snapshot’s revision unless the restore uses --bump-revision (etcdutl snapshot restore, since etcd v3.5.10).',
     enforcement:
       'Inside etcd, a transaction guarded by the mutex’s IsOwner() comparison. Anything outside etcd must check the revision itself.',
     explanation:
       'etcd’s own documentation says its lock APIs “cannot be used as mutual exclusion mechanism by themselves”: the TTL is a physical time interval that server and client each measure with their own clocks, ' +
       'so the server can revoke a lease while the client still claims it. It maps Kleppmann’s fencing token to etcd’s revision number, and says a resource outside etcd must provide that validation itself. ' +
       'Jepsen’s analysis of etcd 3.4.3 (2020) found the locks could not guarantee mutual exclusion, and etcd’s reply says a lock only safely guarantees it “inside etcd’s own keyspace and transactions with revision checking”. ' +
-      'Two warnings. etcd’s own contrib/lock example is not fencing: its storage accepts a write only if it carries the same lease ID as the first write it stored (an equality check), so it rejects every later holder and cannot tell an older holder from a newer one. ' +
-      'And Mutex.Unlock deletes the lock key by name: if a delete succeeds but its reply is lost, retrying the old Unlock can delete a newer lock that the same session took under the same key. Releasing safely needs the same check as writing: compare the key’s create revision (IsOwner) in the delete’s transaction.',
+      'Not fencing: etcd’s contrib/lock example, whose storage accepts only the lease ID of its first write (an equality check, which cannot tell an older holder from a newer one). ' +
+      'And Mutex.Unlock deletes the key by name: a retried Unlock can delete a newer lock of the same session; compare the create revision (IsOwner) in the delete.',
     snippet: {
       language: 'go',
       code: [
@@ -75,11 +62,10 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       { title: 'etcd source: client/v3/concurrency/mutex.go', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/concurrency/mutex.go' },
       { title: 'etcd source: client/v3/concurrency/session.go', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/concurrency/session.go' },
       { title: 'etcd source: client/v3/lease.go (KeepAlive; next keepalive at TTL/3)', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/lease.go' },
-      { title: 'etcd source: contrib/lock/storage/storage.go (a counter-example: the storage compares lease IDs for equality)', url: 'https://github.com/etcd-io/etcd/blob/main/contrib/lock/storage/storage.go' },
-      { title: 'etcd issue 11788: the lock example does not do version validation', url: 'https://github.com/etcd-io/etcd/issues/11788' },
-      { title: 'etcd issue 22082: a stale Mutex.Unlock retry can delete a newer same-session lock', url: 'https://github.com/etcd-io/etcd/issues/22082' },
-      { title: 'etcd CHANGELOG-3.5: v3.5.10 adds --bump-revision and --mark-compacted to snapshot restore', url: 'https://github.com/etcd-io/etcd/blob/main/CHANGELOG/CHANGELOG-3.5.md' },
-      { title: 'etcd issue 16028: restoring etcd without breaking API guarantees (revisions going back)', url: 'https://github.com/etcd-io/etcd/issues/16028' },
+      { title: 'etcd source: contrib/lock/storage/storage.go', url: 'https://github.com/etcd-io/etcd/blob/main/contrib/lock/storage/storage.go' },
+      { title: 'etcd issue 11788', url: 'https://github.com/etcd-io/etcd/issues/11788' },
+      { title: 'etcd issue 22082 (Mutex.Unlock)', url: 'https://github.com/etcd-io/etcd/issues/22082' },
+      { title: 'etcd CHANGELOG-3.5, v3.5.10 (--bump-revision)', url: 'https://github.com/etcd-io/etcd/blob/main/CHANGELOG/CHANGELOG-3.5.md' },
       { title: 'etcd blog: Latest Jepsen Results against etcd 3.4.3 (2020)', url: 'https://etcd.io/blog/2020/jepsen-343-results/' },
       { title: 'Jepsen blog: etcd 3.4.3 (2020)', url: 'https://jepsen.io/blog/2020-01-30-etcd-3.4.3' },
       { title: 'Jepsen: etcd 3.4.3 analysis (Kyle Kingsbury, 2020), §3.2 “Locks Aren’t Real”', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
@@ -92,17 +78,17 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'lock-service',
     lease:
       'The client’s session. The cluster expires it when it does not hear from the client within the session timeout, and then deletes every ephemeral znode the session owned, lock nodes included. ' +
-      'A client cut off at that moment is not told that its session expired until it reconnects, but its library does notice the lost connection: ZooKeeper reports Disconnected, and Curator reports SUSPENDED, after which “you cannot be certain that you still hold the lock”.',
+      'A client cut off then is not told until it reconnects, but its library sees the connection drop at once (Disconnected; Curator’s SUSPENDED).',
     token:
       'The zxid of the lock znode’s creation (its czxid). Every change to ZooKeeper gets a zxid, and a smaller zxid happened before a larger one. ' +
-      '(Not the lock znode’s own data version: each lock znode is new, so it starts at 0 for every holder. And not the sequence number or the parent’s cversion, unless the parent is never deleted: see below.)',
+      '(Not the lock znode’s data version, 0 for every new znode, nor its sequence number: see below.)',
     enforcement: 'The resource, which must remember the highest token it has accepted. ZooKeeper does not check tokens for you.',
     explanation:
       'The lock recipe: each client creates a znode under the lock node with the sequence and ephemeral flags, and the one with the lowest sequence number holds the lock; the others each watch the next lower node. ' +
       'Because the node is ephemeral, the lock frees itself when the holder’s session expires, which is also how a paused or partitioned holder loses it without knowing. ' +
-      'Kleppmann names the zxid or the znode version number as a fencing token for ZooKeeper, and DDIA the zxid or the cversion (a znode’s count of changes to its children). Only the zxid is safe in general. ' +
-      'The sequence number ZooKeeper appends to a lock znode is the parent’s cversion at that moment, and the parent is often a container znode, which ZooKeeper deletes once its last child is gone (Curator creates lock parents that way). ' +
-      'A recreated parent starts counting again from 0, so a later holder can get a lower number. A sequence number or cversion is a safe token only under a persistent parent that is never deleted.',
+      'Kleppmann names the zxid or the znode version, DDIA the zxid or the cversion (the count of changes to a znode’s children); only the zxid is safe in general. ' +
+      'A sequence number is the parent’s cversion, and lock parents are often container znodes (Curator’s are), deleted once empty: a recreated parent counts from 0 again. ' +
+      'Sequence numbers and cversions are safe only under a parent that is never deleted.',
     snippet: {
       language: 'java',
       code: [
@@ -115,15 +101,13 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     },
     sources: [
       { title: 'ZooKeeper Recipes: Locks', url: 'https://zookeeper.apache.org/doc/current/recipes.html#sc_recipes_Locks' },
-      { title: 'ZooKeeper Programmer’s Guide (ephemeral and container nodes; Time in ZooKeeper; Stat structure; sessions and Disconnected)', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
-      { title: 'ZooKeeper source: PrepRequestProcessor (a sequential node’s suffix is the parent’s cversion)', url: 'https://github.com/apache/zookeeper/blob/master/zookeeper-server/src/main/java/org/apache/zookeeper/server/PrepRequestProcessor.java' },
-      { title: 'ZooKeeper API: ContainerManager (deletes empty container znodes whose cversion > 0)', url: 'https://zookeeper.apache.org/doc/current/apidocs/zookeeper-server/org/apache/zookeeper/server/ContainerManager.html' },
-      { title: 'Curator source: StandardLockInternalsDriver.createsTheLock (creatingParentContainersIfNeeded)', url: 'https://github.com/apache/curator/blob/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks/StandardLockInternalsDriver.java' },
-      { title: 'Curator wiki: Shared Lock (watch for SUSPENDED and LOST: “you cannot be certain that you still hold the lock”)', url: 'https://github.com/Netflix/curator/wiki/Shared-lock' },
-      { title: 'Curator Tech Note 12: connection semantics (SUSPENDED as soon as the connection is lost)', url: 'https://cwiki.apache.org/confluence/spaces/CURATOR/pages/68720068/TN12' },
+      { title: 'ZooKeeper Programmer’s Guide (ephemeral and container nodes; Time in ZooKeeper; Stat structure; sessions)', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
+      { title: 'ZooKeeper source: PrepRequestProcessor', url: 'https://github.com/apache/zookeeper/blob/master/zookeeper-server/src/main/java/org/apache/zookeeper/server/PrepRequestProcessor.java' },
+      { title: 'ZooKeeper: ContainerManager', url: 'https://zookeeper.apache.org/doc/current/apidocs/zookeeper-server/org/apache/zookeeper/server/ContainerManager.html' },
+      { title: 'Curator source: StandardLockInternalsDriver', url: 'https://github.com/apache/curator/blob/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks/StandardLockInternalsDriver.java' },
+      { title: 'Curator: Shared Lock (SUSPENDED)', url: 'https://github.com/Netflix/curator/wiki/Shared-lock' },
       KLEPPMANN,
       DDIA,
-      DDIA2,
     ],
     scenarios: ['seed-gc-pause', 'keepalive-holds', 'crash-holder', 'partition-lease-service', 'random-tokens'],
   },
@@ -133,7 +117,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'lock-service',
     lease:
       'The session lease, extended by KeepAlive RPCs (12 s by default). The client keeps a conservative local lease timeout; when it passes, the session is “in jeopardy” and the library blocks the application’s calls for a grace period (45 s by default). ' +
-      'A master failover does not end leases: the new master extends every session lease to the most the old master may have granted, and the grace period lets clients keep their sessions across it.',
+      'A master failover does not end leases: the new master extends them, and clients ride it out in the grace period.',
     token:
       'A sequencer: an opaque byte-string describing the lock right after it was acquired, holding the lock’s name, its mode (exclusive or shared) and the lock generation number.',
     enforcement:
@@ -160,7 +144,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'Kafka fences “zombies” with numbers that grow, checked by the brokers themselves. KIP-588 notes that a producer’s epoch can be bumped when a transaction times out, which “could be caused by a short period of inactivity of the client due to network partition or long GC”: ' +
       'the same pause as in the lab’s seed, and the same remedy: requests carrying the old epoch are rejected. ' +
-      'That does not catch every late write. KIP-890 describes a produce request delayed in the network that arrives after its transaction was aborted: it can leave a transaction hanging, or, if it arrives after the producer has started its next transaction with the same epoch, become part of that transaction. KAFKA-14053 concerns the same kind of request: stuck after the producer’s delivery timeout, it can land after the abort. KIP-890 proposes checks on the broker against these cases.',
+      'That does not catch every late write: KIP-890 describes a delayed produce request arriving after its transaction aborted, which can leave a transaction hanging or become part of the producer’s next one (see also KAFKA-14053).',
     snippet: {
       language: 'java',
       code: [
@@ -179,8 +163,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       { title: 'KIP-380: Detect outdated control requests and bounced brokers using broker generation', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-380%3A+Detect+outdated+control+requests+and+bounced+brokers+using+broker+generation' },
       { title: 'Kafka javadoc: FencedLeaderEpochException', url: 'https://kafka.apache.org/42/javadoc/org/apache/kafka/common/errors/FencedLeaderEpochException.html' },
       { title: 'KIP-359: Verify leader epoch in produce requests', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-359%3A+Verify+leader+epoch+in+produce+requests' },
-      { title: 'KIP-890: Transactions Server-Side Defense (Motivation: hanging transactions, a delayed message joining the next transaction)', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-890:+Transactions+Server-Side+Defense' },
-      { title: 'KAFKA-14053 and its discussion in apache/kafka pull request 12392 (a delayed produce request landing after the abort)', url: 'https://github.com/apache/kafka/pull/12392' },
+      { title: 'KIP-890: Transactions Server-Side Defense', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-890:+Transactions+Server-Side+Defense' },
+      { title: 'KAFKA-14053 (apache/kafka pull request 12392)', url: 'https://github.com/apache/kafka/pull/12392' },
     ],
     scenarios: ['seed-gc-pause', 'network-delay', 'first-write-window-fenced-read'],
   },
@@ -191,7 +175,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     lease: 'The Active NameNode role, handed over at failover. Only the Active NameNode may write edits to the JournalNodes.',
     token: 'The writer’s epoch, a number that grows: a NameNode becoming active proposes a higher epoch than any the JournalNodes have promised.',
     enforcement:
-      'Each JournalNode. newEpoch refuses an epoch that is not higher than its last promise. checkRequest, run on every later request, refuses an epoch lower than the last promised one (“IPC’s epoch … is less than the last promised epoch …”), and on a higher one raises the promise: “A newer client has arrived. Fence any previous writers by updating the promise.”',
+      'Each JournalNode. newEpoch refuses an epoch not above its promise; checkRequest refuses, on every request, an epoch below it (“IPC’s epoch … is less than the last promised epoch …”) and raises it for a higher one (“Fence any previous writers by updating the promise”).',
     explanation:
       'The HDFS docs put it simply: “the JournalNodes will only ever allow a single NameNode to be a writer at a time”, so during a failover the new Active NameNode takes over writing and the old one cannot continue. ' +
       'The new writer fences before it writes anything: announcing its epoch (newEpoch) to a majority of JournalNodes raises their promise, and from then on they refuse the old writer’s requests, so it can no longer get a majority to accept an edit. ' +
@@ -292,12 +276,11 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'lock-service',
     lease:
       'A key set with SET … NX PX: it is created only if absent and expires after the given number of milliseconds. ' +
-      'Redis replicates asynchronously, so with one master and a replica a failover can lose a lock: the master grants it and crashes before the key reaches the replica, and the promoted replica grants the same lock to someone else. Redlock’s several independent masters exist to avoid that.',
+      'Redis replicates asynchronously, so a failover can lose a lock: the master crashes before the key reaches the replica, which then grants it again.',
     token:
       'None that grows. The key holds a random value, unique per lock request, so that a client deletes the key only if it still holds that value.',
     enforcement:
-      'Nothing at the resource by itself: the random value protects the release. antirez (“Is Redlock safe?”) points out that the resource can use the random value for check-and-set: accept a write only if it carries the value of the lock it expects. ' +
-      'That is an equality check. It can tell the expected holder from anyone else, but not an older holder from a newer one, so when the lock changes hands it cannot put the two claims in order: it can refuse the new holder and accept a late claim from the old one.',
+      'Nothing by itself: the random value protects the release. antirez notes the resource can check-and-set on it, but that equality check cannot tell an older holder from a newer one, so it cannot order a late claim.',
     explanation:
       'Kleppmann’s critique: Redlock “does not have any facility for generating fencing tokens”, and “the unique random value it uses does not provide the required monotonicity”. ' +
       'A storage that compares random values can reject the real holder and accept a stale one, as the random-tokens scenario shows.',
@@ -306,8 +289,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       code: 'SET resource_name my_random_value NX PX 30000   # lock for 30 s; the value is random, not a token',
     },
     sources: [
-      { title: 'Redis docs: Distributed Locks with Redis (why failover with asynchronous replication is not enough)', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/' },
-      { title: 'Salvatore Sanfilippo (antirez), “Is Redlock safe?” (2016)', url: 'https://antirez.com/news/101' },
+      { title: 'Redis docs: Distributed Locks with Redis', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/' },
+      { title: 'antirez, “Is Redlock safe?” (2016)', url: 'https://antirez.com/news/101' },
       KLEPPMANN,
     ],
     scenarios: ['random-tokens'],

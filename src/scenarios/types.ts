@@ -4,6 +4,7 @@
  */
 import type { ScenarioInput } from '../model/scenario';
 import type { EventKind } from '../model/trace';
+import type { NarrationSourceId } from '../teaching/sources';
 
 /**
  * A caption for one key event, shown while the playhead is at or after that event (until the next
@@ -19,8 +20,11 @@ export interface NarrationStep {
    * API names or raw ids in it; times as "10.1 s". Every claim must be true to `sources`.
    */
   text: string;
-  /** Where the step's claims come from; the caption panel shows them in a "Sources" disclosure. */
-  sources?: readonly NarrationSource[];
+  /**
+   * Where the step's claims come from, by id in `teaching/sources.ts` (which loads with the caption
+   * generator, not with the first render); the caption panel shows them in a "Sources" disclosure.
+   */
+  sources?: readonly NarrationSourceId[];
 }
 
 /** A source of a narration step: what it is (author, title, section) and, if public, its address. */

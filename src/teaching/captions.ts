@@ -22,6 +22,7 @@ import './messages';
 import { actorName, messageNameKey, type Translate } from './names';
 
 export { actorName, messageNameKey, type Translate };
+export { NARRATION_SOURCES } from './sources';
 import type { EventKind, MessageKind, Trace, TraceEvent } from '../model/trace';
 import { beliefAt, clientStatusAt, liveLeaseAt, seconds, storageStateAt } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';

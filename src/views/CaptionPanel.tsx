@@ -85,7 +85,7 @@ export function CaptionPanel() {
         title: story.step.title,
         text: story.step.text,
         latest,
-        sources: story.step.sources,
+        sources: story.step.sources && captions ? story.step.sources.map((id) => captions.NARRATION_SOURCES[id]) : undefined,
       };
     }
     if (generated) return { key: `g${generated.atMs}`, at: generated.atMs, title: generated.title, text: generated.text, latest: undefined, sources: undefined };

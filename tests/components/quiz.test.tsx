@@ -171,8 +171,8 @@ describe('multiple choice (the seed question)', () => {
     render(<QuizPanel search="" questions={[byId('etcd-token')]} />);
     await user.click(screen.getByRole('radio', { name: /The lease ID/ }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
-    const more = screen.getByText(/Learn more: open the scenario/);
-    expect(more).toHaveTextContent('its Real systems tab, entry etcd.');
+    const more = screen.getByText(/Learn more: open/);
+    expect(more).toHaveTextContent('then its Real systems tab: etcd.');
     expect(within(more).getByRole('link', { name: 'Three clients, a 2-second lease and process pauses' })).toHaveAttribute(
       'href',
       '?scenario=jepsen-three-clients',

@@ -27,7 +27,7 @@ export const quizDe = {
   'quiz.yourAnswer': 'Ihre Antwort',
   'quiz.ticked': 'von Ihnen angekreuzt',
   'quiz.notTicked': 'von Ihnen nicht angekreuzt',
-  'quiz.learnMore': 'Mehr dazu: Öffnen Sie das Szenario „{scenario}“ und unter der Zeitleiste den Reiter „Echte Systeme“, Eintrag {system}.',
+  'quiz.learnMore': 'Mehr dazu: Öffnen Sie „{scenario}“, dann den Reiter „Echte Systeme“: {system}.',
   'quiz.mark.right': 'richtig',
   'quiz.mark.wrong': 'falsch',
   'quiz.mark.correctOption': 'richtige Antwort',

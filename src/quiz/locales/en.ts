@@ -26,7 +26,7 @@ export const quizEn = {
   'quiz.yourAnswer': 'Your answer',
   'quiz.ticked': 'you ticked it',
   'quiz.notTicked': 'you did not tick it',
-  'quiz.learnMore': 'Learn more: open the scenario “{scenario}” and, under the timeline, its Real systems tab, entry {system}.',
+  'quiz.learnMore': 'Learn more: open “{scenario}”, then its Real systems tab: {system}.',
   'quiz.mark.right': 'right',
   'quiz.mark.wrong': 'wrong',
   'quiz.mark.correctOption': 'correct answer',

@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { CHUBBY, DDIA8, KLEPPMANN } from '../sources';
 import scenario from './check-then-write.json';
 
 /**
@@ -19,9 +18,9 @@ export const checkThenWrite: BuiltInScenario = {
       title: 'Client 1 checks before writing',
       text:
         'Client 1 got token 33 at 0.2 s. Before every write it compares its own clock with the lease deadline it believes in: ' +
-        '10 s after the grant reached it, so 10.2 s. That is this simulator’s optimistic rule: the lease service started the lease when it sent the grant, at 0.1 s, so the lease really ends at 10.1 s. ' +
-        'Chubby’s client library counts conservatively instead, from before it sent its request, so the time a reply spends in the network can only make its deadline earlier. At 0.2 s the check passes, so the write leaves for the storage.',
-      sources: [CHUBBY],
+        '10 s after the grant reached it, so 10.2 s, while the lease really ends at 10.1 s. That is this simulator’s optimistic rule; ' +
+        'Chubby’s client counts conservatively instead, allowing for the time the reply spent in flight, as if from before it sent its request. At 0.2 s the check passes, so the write leaves for the storage.',
+      sources: ['chubby'],
     },
     {
       match: { kind: 'lease-check-passed', actor: 'client-1', nth: 2 },
@@ -34,7 +33,7 @@ export const checkThenWrite: BuiltInScenario = {
       text:
         'At 1.6 s, inside that gap, a 20 s pause freezes client 1. The check is already done and will not run again. ' +
         'A pause can strike at any point, “including the point that is maximally inconvenient for you (between the last check and the write operation)”.',
-      sources: [KLEPPMANN],
+      sources: ['kleppmann'],
     },
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },
@@ -62,7 +61,7 @@ export const checkThenWrite: BuiltInScenario = {
       text:
         'The storage rejects it: 33 < 34. It is not enough for clients to check their own lock status: ' +
         'the resource itself has to check the token.',
-      sources: [DDIA8, KLEPPMANN],
+      sources: ['ddia8', 'kleppmann'],
     },
   ],
   tryThis: [

@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { KLEPPMANN } from '../sources';
 import scenario from './crash-holder.json';
 
 /**
@@ -33,11 +32,7 @@ export const crashHolder: BuiltInScenario = {
       text:
         'No keepalive arrives, so the lease expires at 10.1 s. This is why a lock is a lease at all: without a timeout, a crashed client would hold the lock forever. ' +
         "etcd deletes the keys attached to a lease when it expires; ZooKeeper deletes a session's ephemeral znodes when the session expires.",
-      sources: [
-        KLEPPMANN,
-        { title: 'etcd docs, “etcd API”: Lease API', url: 'https://etcd.io/docs/v3.5/learning/api/' },
-        { title: 'ZooKeeper Programmer’s Guide: ephemeral nodes', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
-      ],
+      sources: ['kleppmann', 'etcdApi', 'zk'],
     },
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },

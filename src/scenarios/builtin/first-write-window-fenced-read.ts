@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { DDIA9 } from '../sources';
 import scenario from './first-write-window-fenced-read.json';
 
 /**
@@ -44,16 +43,10 @@ export const firstWriteWindowFencedRead: BuiltInScenario = {
       title: 'The late write is rejected',
       text:
         "At 21.5 s client 1's write with token 33 arrives; the storage already knows 34, so it rejects it: 33 < 34. " +
-        'The read narrowed the window; it did not close it. A stale write arriving between the grant at 10.1 s and the read at 10.3 s would still have landed: zombies are fenced off only once the storage has seen the new token. ' +
+        'The read narrowed the window; it did not close it: a stale write arriving before the read, at 10.3 s, would still have landed. ' +
         "HDFS's Quorum Journal Manager works the same way: a new writer first announces a higher epoch to the JournalNodes, " +
         'and from then on they refuse requests that carry a lower one.',
-      sources: [
-        DDIA9,
-        {
-          title: 'Hadoop source, qjournal/server/Journal.java (newEpoch and checkRequest)',
-          url: 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/qjournal/server/Journal.java',
-        },
-      ],
+      sources: ['ddia9', 'hdfsJournal'],
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },

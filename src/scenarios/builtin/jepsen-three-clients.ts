@@ -1,9 +1,6 @@
 import type { BuiltInScenario } from '../types';
 import scenario from './jepsen-three-clients.json';
 
-const JEPSEN = { title: 'Kingsbury, Jepsen: etcd 3.4.3 (2020)', url: 'https://jepsen.io/analyses/etcd-3.4.3' };
-const ETCD_REPLY = { title: 'etcd blog, “Latest Jepsen Results against etcd 3.4.3” (2020)', url: 'https://etcd.io/blog/2020/jepsen-343-results/' };
-
 /**
  * In the spirit of Jepsen's etcd 3.4.3 analysis (Kingsbury, 2020). Sources: jepsen.io/blog/2020-01-30-etcd-3.4.3
  * (locks "did not, and can not, guarantee mutual exclusion in asynchronous networks"); jepsen-io/etcd
@@ -68,7 +65,7 @@ export const jepsenThreeClients: BuiltInScenario = {
         "At 8.5 s client 2's write, based on its read at 2.3 s, replaces that one too. Jepsen saw the same in etcd 3.4.3: updates to a set guarded by an etcd lock were lost, " +
         'and it concluded that the locks “did not, and can not, guarantee mutual exclusion in asynchronous networks”. ' +
         "Jepsen's pause nemesis paused etcd's processes, not the clients, but the effect on a lease is the same: it can expire while its holder is still mid-update.",
-      sources: [JEPSEN],
+      sources: ['jepsen'],
     },
     {
       match: { kind: 'release-sent', actor: 'client-2' },
@@ -77,7 +74,7 @@ export const jepsenThreeClients: BuiltInScenario = {
         'A bug in etcd 3.4.3 made things worse: a client waiting for the lock could be told it held it after its own lease had expired (since fixed). ' +
         "But the lasting lesson is in etcd's reply: an etcd lock “only safely guarantees mutual exclusion inside etcd's own keyspace and transactions with revision checking”. " +
         'To protect anything else, send the lock key\'s revision as a fencing token and let the resource check it.',
-      sources: [ETCD_REPLY, { title: 'etcd issue 11456', url: 'https://github.com/etcd-io/etcd/issues/11456' }],
+      sources: ['etcdJepsen'],
     },
   ],
   tryThis: [

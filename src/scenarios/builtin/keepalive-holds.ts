@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { ETCD_LEASE_GO } from '../sources';
 import scenario from './keepalive-holds.json';
 
 /**
@@ -28,7 +27,7 @@ export const keepaliveHolds: BuiltInScenario = {
       text:
         'While it runs, client 1 sends a keepalive every 3 s; each one that arrives while the lease is live extends it to 10 s after its arrival. ' +
         "etcd's Go client also renews in the background: it sends the next keepalive a third of the TTL after each reply.",
-      sources: [ETCD_LEASE_GO, { title: 'etcd docs, “etcd API”: Lease API', url: 'https://etcd.io/docs/v3.5/learning/api/' }],
+      sources: ['etcdLease'],
     },
     {
       match: { kind: 'lease-renewed', actor: 'lease-service', nth: 4 },

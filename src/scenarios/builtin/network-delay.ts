@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { KLEPPMANN } from '../sources';
 import scenario from './network-delay.json';
 
 /**
@@ -23,7 +22,7 @@ export const networkDelay: BuiltInScenario = {
       text:
         'At 1.4 s client 1 sends its second write, well inside its lease. The network will hold this request for 20 s. ' +
         'Packet networks can delay packets arbitrarily: in one incident at GitHub, packets were delayed for about 90 s.',
-      sources: [KLEPPMANN],
+      sources: ['kleppmann'],
     },
     {
       match: { kind: 'crashed', actor: 'client-1' },

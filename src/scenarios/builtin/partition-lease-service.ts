@@ -1,6 +1,7 @@
 import type { BuiltInScenario } from '../types';
-import { CHUBBY, CURATOR_LOCK, ETCD_LEASE_GO, ZK_SESSIONS } from '../sources';
 import scenario from './partition-lease-service.json';
+
+/** Burrows, the Chubby paper (OSDI 2006). */
 
 /**
  * A client cut off from the lease service but not from the storage keeps writing. Sources: ZooKeeper
@@ -26,8 +27,8 @@ export const partitionLeaseService: BuiltInScenario = {
       text:
         'At 1 s the network between client 1 and the lease service fails for 20 s. Client 1 can still reach the storage. ' +
         'Messages across the cut are not lost, only held until it heals. ' +
-        'A lock library could notice that its connection is gone (ZooKeeper’s and etcd’s do) and warn the program that it may have lost the lock, but this program never asks.',
-      sources: [ZK_SESSIONS, CURATOR_LOCK, ETCD_LEASE_GO],
+        'A lock library could notice the lost connection (ZooKeeper’s and etcd’s do), but this program never asks.',
+      sources: ['zk', 'curator', 'etcdLease'],
     },
     {
       match: { kind: 'keepalive-sent', actor: 'client-1', nth: 1 },
@@ -37,7 +38,7 @@ export const partitionLeaseService: BuiltInScenario = {
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
       title: 'Still a legitimate write',
-      text: "At 5.5 s client 1's second write is stored with token 33, the same token as its first: its lease is live until 10.1 s. The storage accepts an equal token, because one holder may write many times under one grant.",
+      text: "At 5.5 s client 1's second write is stored with token 33, the same token as its first: its lease is live until 10.1 s. An equal token is accepted: one holder may write many times.",
     },
     {
       match: { kind: 'lease-expired', actor: 'lease-service', nth: 1 },
@@ -56,14 +57,13 @@ export const partitionLeaseService: BuiltInScenario = {
       title: 'Client 1 keeps writing',
       text:
         "At 10.7 s client 1's third write arrives with token 33 and is rejected (33 < 34). " +
-        'ZooKeeper documents this state: a client whose session expired while it was disconnected “will not be notified of the session expiration until/unless it is able to re-establish a connection”. ' +
-        'Its library does know the connection is gone, and a careful program stops writing then.',
-      sources: [ZK_SESSIONS, CURATOR_LOCK],
+        'ZooKeeper documents this state: a client whose session expired while it was disconnected “will not be notified of the session expiration until/unless it is able to re-establish a connection”.',
+      sources: ['zk', 'curator'],
     },
     {
       match: { kind: 'write-rejected', actor: 'storage', nth: 2 },
       title: 'And again',
-      text: "At 15.9 s client 1's fourth write is rejected as well (33 < 34). Its keepalives have still not crossed the cut and no answer has come back. Its library could have noticed the silence long ago, but this program does not look.",
+      text: "At 15.9 s client 1's fourth write is rejected as well (33 < 34). No keepalive has crossed the cut, and this program does not look.",
     },
     {
       match: { kind: 'partition-healed', actor: 'client-1' },

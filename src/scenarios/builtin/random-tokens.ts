@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { KLEPPMANN } from '../sources';
 import scenario from './random-tokens.json';
 
 /**
@@ -44,12 +43,9 @@ export const randomTokens: BuiltInScenario = {
       title: 'The stale holder is accepted',
       text:
         'At 21.5 s the late write from client 1, which woke at 21 s, arrives with 734. That is not lower than 734, so the storage stores it. Both failures in one run. ' +
-        'As Martin Kleppmann put it about Redis’s Redlock: “The unique random value it uses does not provide the required monotonicity.” A fencing token must grow with every grant, as an etcd revision or a ZooKeeper zxid does. ' +
-        'Checking that the value is the expected one (check-and-set) does not fix this: an equality check cannot tell an older holder from a newer one.',
-      sources: [
-        KLEPPMANN,
-        { title: 'Sanfilippo (antirez), “Is Redlock safe?” (2016): the random value used for check-and-set', url: 'https://antirez.com/news/101' },
-      ],
+        'Of Redlock’s random value: “The unique random value it uses does not provide the required monotonicity.” A fencing token must grow with every grant, as an etcd revision or a ZooKeeper zxid does; ' +
+        'checking for an expected value does not help, as an equality check cannot tell an older holder from a newer one.',
+      sources: ['kleppmann', 'antirez'],
     },
   ],
   tryThis: [

@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { KLEPPMANN } from '../sources';
 import scenario from './seed-gc-pause-unfenced.json';
 
 /**
@@ -43,7 +42,7 @@ export const seedGcPauseUnfenced: BuiltInScenario = {
       text:
         "At 21.5 s the storage stores client 1's write with token 33 on top of client 2's. No error anywhere: client 2's data is silently lost. " +
         'A perfect lock service could not have prevented this; only a check at the storage can, such as a fencing token check.',
-      sources: [KLEPPMANN],
+      sources: ['kleppmann'],
     },
   ],
   tryThis: [

@@ -1,5 +1,5 @@
 import type { BuiltInScenario } from '../types';
-import { DDIA8, ETCD_LEASE_GO, KLEPPMANN } from '../sources';
+
 import scenario from './seed-gc-pause.json';
 
 /**
@@ -29,7 +29,7 @@ export const seedGcPause: BuiltInScenario = {
       text:
         'At 1 s a garbage-collection pause freezes client 1 for 20 s: the whole program stops. It runs nothing, not even its keepalives: the first was due at 3.2 s. ' +
         'The lease service cannot tell a paused client from a crashed one.',
-      sources: [KLEPPMANN, DDIA8],
+      sources: ['kleppmann', 'ddia8'],
     },
     {
       match: { kind: 'acquire-queued', actor: 'lease-service' },
@@ -59,15 +59,14 @@ export const seedGcPause: BuiltInScenario = {
       text:
         'At 21 s the pause ends. Client 1 carries on exactly where it stopped, still believing it holds the lock: ' +
         'nothing tells a thread that it was paused.',
-      sources: [DDIA8],
+      sources: ['ddia8'],
     },
     {
       match: { kind: 'keepalive-lost-received', actor: 'client-1' },
       title: 'Its keepalive is refused',
       text:
         'The keepalive that fell due during the pause goes out at 21 s and is refused: lease 33 is gone. ' +
-        "The reply reaches client 1 at 21.2 s, but only its background keepalive loop sees it; the code doing the write does not look. Lock libraries do report a lost lease, but only to code that listens for it.",
-      sources: [ETCD_LEASE_GO],
+        "The reply reaches client 1 at 21.2 s, but only its background keepalive loop sees it; the code doing the write does not look.",
     },
     {
       match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
@@ -75,7 +74,7 @@ export const seedGcPause: BuiltInScenario = {
       text:
         "Client 1's late write arrives at 21.5 s with token 33. The storage has already accepted 34, so it rejects it: 33 < 34. " +
         'The lock service could not stop client 1; the storage did, because it checks the token itself.',
-      sources: [KLEPPMANN],
+      sources: ['kleppmann'],
     },
   ],
   tryThis: [

@@ -1,5 +1,4 @@
 import type { BuiltInScenario } from '../types';
-import { CHUBBY, DDIA8, ETCD_LOCK_NOTES } from '../sources';
 import scenario from './slow-clock.json';
 
 /**
@@ -19,7 +18,7 @@ export const slowClock: BuiltInScenario = {
         'Client 1 gets token 33 at 0.2 s. It never renews; instead it checks its own timer before each write. ' +
         'Its clock runs at half speed, so it believes the lease lasts until 20.2 s of true time. ' +
         'That exaggerates real drift to make it visible: Google assumes its servers’ clocks drift by up to 200 parts per million.',
-      sources: [DDIA8],
+      sources: ['ddia8'],
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
@@ -32,7 +31,7 @@ export const slowClock: BuiltInScenario = {
       text:
         'At 10.1 s, 10 s after the grant by its own clock, the lease service ends the lease and grants the lock to client 2 with token 34. ' +
         'Server and client each measure the TTL with their own clocks, so the server can revoke a lease that the client still claims.',
-      sources: [ETCD_LOCK_NOTES],
+      sources: ['etcdLockNotes'],
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
@@ -45,7 +44,7 @@ export const slowClock: BuiltInScenario = {
       text:
         "At 12.4 s of true time, client 1's clock says only 6.1 s have passed since the grant, so its check passes. " +
         "Chubby's client keeps a conservative local lease timeout, which is safe only if the master's clock advances no faster than a known constant factor faster than the client's. Here that assumption fails.",
-      sources: [CHUBBY],
+      sources: ['chubby'],
     },
     {
       match: { kind: 'write-rejected', actor: 'storage', nth: 1 },
