@@ -39,7 +39,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'so the server can revoke a lease while the client still claims it. It maps Kleppmann’s fencing token to etcd’s revision number, and says a resource outside etcd must provide that validation itself. ' +
       'Jepsen’s analysis of etcd 3.4.3 (2020) found the locks could not guarantee mutual exclusion, and etcd’s reply says a lock only safely guarantees it “inside etcd’s own keyspace and transactions with revision checking”. ' +
       'Not fencing: etcd’s contrib/lock example, whose storage accepts only the lease ID of its first write (an equality check, which cannot tell an older holder from a newer one). ' +
-      'And Mutex.Unlock deletes the key by name: a retried Unlock can delete a newer lock of the same session; compare the create revision (IsOwner) in the delete.',
+      'And Mutex.Unlock deletes the key by name: a retried Unlock can delete a newer lock of the same session.',
     snippet: {
       language: 'go',
       code: [
@@ -67,7 +67,6 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       { title: 'etcd issue 22082 (Mutex.Unlock)', url: 'https://github.com/etcd-io/etcd/issues/22082' },
       { title: 'etcd CHANGELOG-3.5, v3.5.10 (--bump-revision)', url: 'https://github.com/etcd-io/etcd/blob/main/CHANGELOG/CHANGELOG-3.5.md' },
       { title: 'etcd blog: Latest Jepsen Results against etcd 3.4.3 (2020)', url: 'https://etcd.io/blog/2020/jepsen-343-results/' },
-      { title: 'Jepsen blog: etcd 3.4.3 (2020)', url: 'https://jepsen.io/blog/2020-01-30-etcd-3.4.3' },
       { title: 'Jepsen: etcd 3.4.3 analysis (Kyle Kingsbury, 2020), §3.2 “Locks Aren’t Real”', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
     ],
     scenarios: ['seed-gc-pause', 'seed-gc-pause-unfenced', 'keepalive-holds', 'crash-holder', 'partition-lease-service', 'random-tokens', 'jepsen-three-clients'],
@@ -78,7 +77,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'lock-service',
     lease:
       'The client’s session. The cluster expires it when it does not hear from the client within the session timeout, and then deletes every ephemeral znode the session owned, lock nodes included. ' +
-      'A client cut off then is not told until it reconnects, but its library sees the connection drop at once (Disconnected; Curator’s SUSPENDED).',
+      'A client cut off then is not told until it reconnects, though its library sees the connection drop (Disconnected).',
     token:
       'The zxid of the lock znode’s creation (its czxid). Every change to ZooKeeper gets a zxid, and a smaller zxid happened before a larger one. ' +
       '(Not the lock znode’s data version, 0 for every new znode, nor its sequence number: see below.)',
@@ -86,7 +85,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'The lock recipe: each client creates a znode under the lock node with the sequence and ephemeral flags, and the one with the lowest sequence number holds the lock; the others each watch the next lower node. ' +
       'Because the node is ephemeral, the lock frees itself when the holder’s session expires, which is also how a paused or partitioned holder loses it without knowing. ' +
-      'Kleppmann names the zxid or the znode version, DDIA the zxid or the cversion (the count of changes to a znode’s children); only the zxid is safe in general. ' +
+      'Kleppmann names the zxid or the znode version, DDIA the zxid or the cversion; only the zxid is safe in general. ' +
       'A sequence number is the parent’s cversion, and lock parents are often container znodes (Curator’s are), deleted once empty: a recreated parent counts from 0 again. ' +
       'Sequence numbers and cversions are safe only under a parent that is never deleted.',
     snippet: {
@@ -105,7 +104,6 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       { title: 'ZooKeeper source: PrepRequestProcessor', url: 'https://github.com/apache/zookeeper/blob/master/zookeeper-server/src/main/java/org/apache/zookeeper/server/PrepRequestProcessor.java' },
       { title: 'ZooKeeper: ContainerManager', url: 'https://zookeeper.apache.org/doc/current/apidocs/zookeeper-server/org/apache/zookeeper/server/ContainerManager.html' },
       { title: 'Curator source: StandardLockInternalsDriver', url: 'https://github.com/apache/curator/blob/master/curator-recipes/src/main/java/org/apache/curator/framework/recipes/locks/StandardLockInternalsDriver.java' },
-      { title: 'Curator: Shared Lock (SUSPENDED)', url: 'https://github.com/Netflix/curator/wiki/Shared-lock' },
       KLEPPMANN,
       DDIA,
     ],
@@ -144,7 +142,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'Kafka fences “zombies” with numbers that grow, checked by the brokers themselves. KIP-588 notes that a producer’s epoch can be bumped when a transaction times out, which “could be caused by a short period of inactivity of the client due to network partition or long GC”: ' +
       'the same pause as in the lab’s seed, and the same remedy: requests carrying the old epoch are rejected. ' +
-      'That does not catch every late write: KIP-890 describes a delayed produce request arriving after its transaction aborted, which can leave a transaction hanging or become part of the producer’s next one (see also KAFKA-14053).',
+      'That does not catch every late write: KIP-890 describes a delayed produce request arriving after its transaction aborted, which can leave a transaction hanging or become part of the producer’s next one (KAFKA-14053).',
     snippet: {
       language: 'java',
       code: [

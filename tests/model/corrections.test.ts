@@ -73,6 +73,7 @@ describe('issue 12: corrected claims', () => {
     expect(everything).not.toContain('because they only increase');
     expect(urls(zk).some((u) => u.includes('PrepRequestProcessor'))).toBe(true);
     expect(urls(zk).some((u) => u.includes('StandardLockInternalsDriver'))).toBe(true);
+    expect(zk.lease).toContain('though its library sees the connection drop (Disconnected)');
 
     const q = question('zookeeper-token') as ChoiceQuestion;
     expect(q.options.filter((o) => o.correct).map((o) => o.id)).toEqual(['zxid']);
