@@ -97,6 +97,7 @@ describe('issue 12: corrected claims', () => {
     expect(etcd.explanation).toContain('Not fencing: etcd’s contrib/lock example, whose storage accepts only the lease ID of its first write (an equality check');
     expect(everything).not.toContain('an executable version of Kleppmann');
     expect(urls(etcd)).toContain('https://github.com/etcd-io/etcd/issues/11788');
+    expect(urls(etcd)).toContain('https://github.com/etcd-io/etcd/issues/14224');
   });
 
   it('4. a late release changes nothing only because this lease service checks it; etcd’s Mutex.Unlock deletes by key', () => {
