@@ -34,6 +34,10 @@ export const captionEn = {
   'caption.leaseExpired.title': 'Lease {token} expired',
   'caption.leaseExpired': 'The lease of {client} (token {token}) expired at the lease service: no keepalive arrived for {ttl} s.',
   'caption.leaseRevoked.title': 'Lease {token} ended early',
+  // Failover (issue 12, correction 9): Chubby §2.8/§2.9 (a new master extends session leases; the
+  // grace period carries clients over); etcd server/lease/lessor.go Promote ("refresh the expiries
+  // of all leases" on a new leader); Redis docs, "Distributed Locks with Redis" (asynchronous
+  // replication: a failover can lose a lock).
   'caption.leaseRevoked': 'The lease service ended the lease of {client} (token {token}) before its TTL ran out, as an operator might (or a failover where locks reach the standby late, as in Redis; Chubby and etcd keep leases alive across a failover). No message tells {client}.',
   'caption.holder.paused': '{client} is paused and does not know.',
   'caption.holder.crashed': '{client} has crashed.',
@@ -44,6 +48,8 @@ export const captionEn = {
   'caption.leaseReleased.title': 'Lock free',
   'caption.leaseReleased': 'The release from {client} arrives: the lease service frees the lock held with token {token}.',
   'caption.releaseIgnored.title': 'Release too late',
+  // Late release (correction 4): this simulator's lease service checks holder and token; etcd's
+  // Mutex.Unlock deletes by key name (client/v3/concurrency/mutex.go; etcd issue 22082).
   'caption.releaseIgnored': 'The release from {client} arrives after lease {token} has already ended. This lease service checks which holder and token a release is for, so it changes nothing; one that deletes the lock by its name alone could free a newer holder\'s lock.',
   'caption.checkPassed.title': '{client} checks its lease',
   'caption.checkPassed': '{client} checks its own clock: its lease looks valid until {deadline} s, so it goes ahead. The check cannot help if it pauses between the check and the write.',
