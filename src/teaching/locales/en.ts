@@ -107,6 +107,17 @@ export const captionEn = {
   'caption.programEnded.holds': 'It exits without releasing, so its keepalives stop and its lease will expire.',
   'caption.messageDropped.title': 'Message lost',
   'caption.messageDropped': 'A {message} from {from} reaches {client}, which has crashed: it is lost.',
+  'caption.leaseReleased.byKey.title': 'Released by key: the wrong lock',
+  'caption.leaseReleased.byKey': 'The release from {sender} arrives. This lease service releases by key, not by holder and token, so it frees the lock that {client} holds with token {token}.',
+  'caption.storageReset.title': 'The storage is reset',
+  'caption.storageReset': 'The storage restarts and forgets what it kept in memory: its data and the token it remembered.',
+  'caption.writeAccepted.equality.first': "The storage stores ''{value}'' and remembers token {token}: from now on it accepts only writes with token {token}.",
+  'caption.writeAccepted.equality': "Token {token} is the one the storage remembers, so it stores ''{value}''.",
+  'caption.writeRejected.title.equality': 'Rejected: token {token} != {remembered}',
+  'caption.writeRejected.equality': "The storage rejects ''{value}'': token {token} is not {remembered}, the token it remembers. An equality check cannot tell a newer holder from an older one.",
+  'caption.writeRejected.title.sequence': 'Rejected: sequence {seq} <= {last}',
+  'caption.writeRejected.sequence': "The storage rejects ''{value}'': under token {token} it has already accepted sequence {last}, and {seq} is not greater. The older write arrived late and is kept out.",
+  'caption.readServed.token': "The storage answers {client} with ''{data}'', written with token {written}.",
   'message.some': 'message',
 } as const satisfies Record<string, string>;
 
