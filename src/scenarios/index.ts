@@ -3,7 +3,7 @@
  *
  * Bundle (issue 7): only what the picker shows is here eagerly (id and title),
  * plus the default scenario itself, which the first render opens. Every other scenario module (its
- * file, narration and hints: about 40 KB minified for all twelve) is its own chunk, loaded by
+ * file, narration and hints: about 40 KB minified for the first twelve) is its own chunk, loaded by
  * {@link loadBuiltInScenario} when the learner opens it. `scenarios/all.ts` loads them all at once
  * (the quiz, tests, tools). The real-systems reference is not imported here at all: ask
  * `realSystemIdsFor(id)` in `src/realsystems` (load that module lazily in the UI).
@@ -80,6 +80,26 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenarioMeta[] = [
     id: 'jepsen-three-clients',
     title: 'Three clients, a 2-second lease and process pauses',
   },
+  {
+    id: 'identity-cas',
+    title: "The storage checks that the token is the same, not that it is newer",
+  },
+  {
+    id: 'zombie-unlock',
+    title: "A late release by key frees the next holder's lock",
+  },
+  {
+    id: 'zombie-stale-read',
+    title: "A paused former holder reads old data and acts on it",
+  },
+  {
+    id: 'same-token-order',
+    title: "Two writes with the same token land in the wrong order",
+  },
+  {
+    id: 'lease-timer',
+    title: "Two lease timers and a delayed grant: counted from the reply, or from the request",
+  },
 ];
 
 /** The id of the scenario that opens by default (the seed's story). */
@@ -98,6 +118,11 @@ const LOADERS: Readonly<Record<string, () => Promise<BuiltInScenario>>> = {
   'partition-lease-service': () => import('./builtin/partition-lease-service').then((m) => m.partitionLeaseService),
   'random-tokens': () => import('./builtin/random-tokens').then((m) => m.randomTokens),
   'jepsen-three-clients': () => import('./builtin/jepsen-three-clients').then((m) => m.jepsenThreeClients),
+  'identity-cas': () => import('./builtin/identity-cas').then((m) => m.identityCas),
+  'zombie-unlock': () => import('./builtin/zombie-unlock').then((m) => m.zombieUnlock),
+  'zombie-stale-read': () => import('./builtin/zombie-stale-read').then((m) => m.zombieStaleRead),
+  'same-token-order': () => import('./builtin/same-token-order').then((m) => m.sameTokenOrder),
+  'lease-timer': () => import('./builtin/lease-timer').then((m) => m.leaseTimer),
 };
 
 const loaded = new Map<string, BuiltInScenario>([[seedGcPause.id, seedGcPause]]);
