@@ -124,6 +124,10 @@ export interface StorageDecision {
   messageId: number;
   /** The write's sequence number under its token (only with `storage.sequence`). */
   seq?: number;
+  /** Set when fencing `equality` rejected the write: the token the storage remembers. */
+  remembered?: number;
+  /** Set when `storage.sequence` rejected the write: the last sequence accepted with its token. */
+  lastSeq?: number;
 }
 
 /**

@@ -76,6 +76,8 @@ export const de = {
   'storage.check.on': 'prüft Fencing-Tokens',
   'storage.check.off': 'prüft keine Tokens',
   'storage.highest': 'Höchstes gesehenes Token',
+  'storage.check.equality': 'prüft Tokens nur auf Gleichheit',
+  'storage.remembered': 'Token, das er annimmt',
   'storage.data': 'Gespeicherte Daten',
   'storage.none': 'noch nichts',
   'storage.log': 'Protokoll',

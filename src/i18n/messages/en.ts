@@ -79,6 +79,8 @@ export const en = {
   'storage.check.on': 'checks fencing tokens',
   'storage.check.off': 'does not check tokens',
   'storage.highest': 'Highest token seen',
+  'storage.check.equality': 'checks tokens for equality only',
+  'storage.remembered': 'Token it accepts',
   'storage.data': 'Data stored',
   'storage.none': 'nothing yet',
   'storage.log': 'Log',

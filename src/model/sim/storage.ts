@@ -63,7 +63,11 @@ export class Storage {
   }
 
   /** Decides on a write: whether it is accepted, and the decision in the seed's words. */
-  protected decide(token: number | undefined, value: string, seq: number | undefined): { accepted: boolean; text: string } {
+  protected decide(
+    token: number | undefined,
+    value: string,
+    seq: number | undefined,
+  ): { accepted: boolean; text: string; why?: { remembered: number } | { lastSeq: number } } {
     const fencing = this.ctx.scenario.storage.fencing;
     const v = pyRepr(value);
     if (token === undefined) {
@@ -71,11 +75,13 @@ export class Storage {
     }
     if (fencing === 'token' && token < this.highest) return { accepted: false, text: `rejected ${v} (token ${token} < ${this.highest})` };
     if (fencing === 'equality' && this.remembered !== undefined && token !== this.remembered) {
-      return { accepted: false, text: `rejected ${v} (token ${token} != ${this.remembered})` };
+      return { accepted: false, text: `rejected ${v} (token ${token} != ${this.remembered})`, why: { remembered: this.remembered } };
     }
     if (seq === undefined) return { accepted: true, text: `stored ${v} with token ${token}` };
     const last = this.lastSeq.get(token);
-    if (last !== undefined && seq <= last) return { accepted: false, text: `rejected ${v} (token ${token}, sequence ${seq} <= ${last})` };
+    if (last !== undefined && seq <= last) {
+      return { accepted: false, text: `rejected ${v} (token ${token}, sequence ${seq} <= ${last})`, why: { lastSeq: last } };
+    }
     return { accepted: true, text: `stored ${v} with token ${token}, sequence ${seq}` };
   }
 
@@ -84,7 +90,7 @@ export class Storage {
     const value = m.value ?? '';
     const { token, seq } = m;
     const before = this.highest;
-    const { accepted, text } = this.decide(token, value, seq);
+    const { accepted, text, why } = this.decide(token, value, seq);
     if (accepted) {
       if (token !== undefined) {
         this.highest = Math.max(this.highest, token);
@@ -95,7 +101,7 @@ export class Storage {
       this.dataToken = token;
     }
     const withSeq = seq !== undefined ? { seq } : {};
-    recorder.storage.push({ atMs: queue.now, client: m.from, token, value, accepted, highestBefore: before, text, messageId: m.id, ...withSeq });
+    recorder.storage.push({ atMs: queue.now, client: m.from, token, value, accepted, highestBefore: before, text, messageId: m.id, ...withSeq, ...why });
     const r = network.send('write-reply', STORAGE, m.from, { ok: accepted, ...withToken(token), value });
     recorder.replyTo.set(r.id, m.id);
     recorder.emit(accepted ? 'write-accepted' : 'write-rejected', STORAGE, {
