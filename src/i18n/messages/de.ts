@@ -56,6 +56,7 @@ export const de = {
   'timeline.lane.leaseServiceSub': 'die Wahrheit',
   'timeline.lane.storageSub': 'die Ressource',
   'timeline.lane.highest': 'höchstes Token {token}',
+  'timeline.lane.accepts': 'nimmt Token {token} an',
   'timeline.lane.lock': 'Lock: Token {token}',
   'timeline.lane.free': 'Lock: frei',
   'timeline.lease.ended.expired': 'abgelaufen',

@@ -58,6 +58,7 @@ export const en = {
   'timeline.lane.leaseServiceSub': 'the truth',
   'timeline.lane.storageSub': 'the resource',
   'timeline.lane.highest': 'highest token {token}',
+  'timeline.lane.accepts': 'accepts token {token}',
   'timeline.lane.lock': 'lock: token {token}',
   'timeline.lane.free': 'lock: free',
   'timeline.lease.ended.expired': 'expired',

@@ -460,6 +460,16 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs }: LanePr
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>
       <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+      {trace.storageResets
+        ?.filter((r) => r <= p)
+        .map((r) => (
+          <g key={`reset${r}`} role="img" aria-label={t('timeline.storageReset.aria', { at: seconds(r) })}>
+            <line x1={g.x(r)} x2={g.x(r)} y1={lane.base - 12} y2={lane.base + 12} className="fl-lane__reset" />
+            <text x={g.x(r)} y={lane.base - 16} textAnchor="middle" className="fl-label fl-label--small">
+              {t('timeline.storageReset')}
+            </text>
+          </g>
+        ))}
       {reads.map((e) => (
         <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} read={trace.reads?.find((r) => r.atMs === e.atMs && r.client === e.peer)} />
       ))}

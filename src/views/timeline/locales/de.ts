@@ -40,6 +40,8 @@ export const marksDe = {
   'timeline.rejectedNoToken': 'abgelehnt, ohne Token',
   'timeline.readServed': 'gelesen',
   'timeline.readRejected': 'Lesen abgelehnt',
+  'timeline.storageReset': 'Neustart: Token vergessen',
+  'timeline.storageReset.aria': 'Bei {at} s startet der Speicher neu und vergisst Token und Daten',
   'timeline.readServed.written': 'gelesen: geschrieben mit {token}',
   'timeline.rejectedEquality': 'abgelehnt {token} != {remembered}',
   'timeline.rejectedSequence': 'abgelehnt Seq. {seq} <= {last}',

@@ -40,6 +40,8 @@ export const marksEn = {
   'timeline.rejectedNoToken': 'rejected, no token',
   'timeline.readServed': 'read',
   'timeline.readRejected': 'read rejected',
+  'timeline.storageReset': 'restart: token forgotten',
+  'timeline.storageReset.aria': 'At {at} s the storage restarts and forgets its token and data',
   'timeline.readServed.written': 'read: written with {token}',
   'timeline.rejectedEquality': 'rejected {token} != {remembered}',
   'timeline.rejectedSequence': 'rejected seq {seq} <= {last}',
