@@ -136,8 +136,11 @@ export interface Client {
   checkLeaseBeforeWrite: boolean;
   /** How fast the client's own clock runs against true time (1 = exact, 0.5 = half speed). */
   clockRate: number;
-  /** When the client starts counting its lease deadline (see {@link LeaseTimer}). Default `from-reply`. */
-  leaseTimer: LeaseTimer;
+  /**
+   * When the client starts counting its lease deadline (see {@link LeaseTimer}). Absent means
+   * `from-reply` (left out so that the scenarios of older files stay exactly as they were).
+   */
+  leaseTimer?: LeaseTimer | undefined;
   /** The steps the client runs, in order. */
   program: Op[];
 }
@@ -156,8 +159,8 @@ export interface Scenario {
     tokens: 'monotonic' | 'random';
     /** Seed of the random token generator (only for `tokens: "random"`). Default 1. */
     seed: number;
-    /** What a release frees (see {@link ReleaseMode}). Default `fenced`. */
-    release: ReleaseMode;
+    /** What a release frees (see {@link ReleaseMode}). Absent means `fenced`. */
+    release?: ReleaseMode | undefined;
   };
   network: { /** One-way latency of every message (ms). Default 100. */ latencyMs: number };
   storage: {
@@ -169,9 +172,9 @@ export interface Scenario {
      * When true each write also carries the writer's sequence number (1, 2, 3... per grant) and the
      * storage rejects a (token, sequence) pair whose sequence is not greater than the last it
      * accepted with that token (as HDFS JournalNodes reject an IPC serial number not higher than
-     * the last in the same epoch). Default false.
+     * the last in the same epoch). Absent means false.
      */
-    sequence: boolean;
+    sequence?: boolean | undefined;
   };
   /** Cap on simulated time (ms); undefined means until nothing is left to happen (at most 10 minutes). */
   durationMs: number | undefined;
@@ -226,13 +229,14 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
       firstToken: raw.lease.firstToken ?? 1,
       tokens: raw.lease.tokens ?? 'monotonic',
       seed: raw.lease.seed ?? 1,
-      release: raw.lease.release ?? 'fenced',
+      // Issue 12's fields stay undefined unless set (undefined = today's behaviour; JSON leaves them out).
+      release: raw.lease.release,
     },
     network: { latencyMs: raw.network?.latencyMs ?? 100 },
     storage: {
       fencing: raw.storage?.fencing ?? 'token',
       fenceReads: raw.storage?.fenceReads ?? false,
-      sequence: raw.storage?.sequence ?? false,
+      sequence: raw.storage?.sequence,
     },
     durationMs: raw.durationMs,
     clients: raw.clients.map((c) => ({
@@ -242,7 +246,7 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
       renewEveryMs: c.renewEveryMs ?? Math.floor(ttlMs / 3),
       checkLeaseBeforeWrite: c.checkLeaseBeforeWrite ?? false,
       clockRate: c.clockRate ?? 1,
-      leaseTimer: c.leaseTimer ?? 'from-reply',
+      leaseTimer: c.leaseTimer,
       program: c.program,
     })),
     faults: raw.faults ?? [],
@@ -266,7 +270,7 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
       firstToken: s.lease.firstToken,
       tokens: s.lease.tokens,
       ...(s.lease.tokens === 'random' ? { seed: s.lease.seed } : {}),
-      ...(s.lease.release !== 'fenced' ? { release: s.lease.release } : {}),
+      ...(s.lease.release === 'by-key' ? { release: s.lease.release } : {}),
     },
     network: { latencyMs: s.network.latencyMs },
     storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads, ...(s.storage.sequence ? { sequence: true } : {}) },
@@ -278,7 +282,7 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
       renewEveryMs: c.renewEveryMs,
       checkLeaseBeforeWrite: c.checkLeaseBeforeWrite,
       clockRate: c.clockRate,
-      ...(c.leaseTimer !== 'from-reply' ? { leaseTimer: c.leaseTimer } : {}),
+      ...(c.leaseTimer === 'from-request' ? { leaseTimer: c.leaseTimer } : {}),
       program: c.program.map((op) => ({ ...op })),
     })),
     faults: s.faults.map((f) => ({ ...f })),

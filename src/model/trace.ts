@@ -232,8 +232,8 @@ export interface Trace {
   storage: StorageDecision[];
   /** The storage log in the seed's words, one decision a line. */
   storageLog: string[];
-  /** Every read the storage decided on, in order (reads are not in `storageLog`). */
-  reads: ReadDecision[];
-  /** When the storage was reset (a `resetStorage` fault), in ms, in order. */
-  storageResets: number[];
+  /** Every read the storage decided on, in order (reads are not in `storageLog`); absent if none. */
+  reads?: ReadDecision[];
+  /** When the storage was reset (a `resetStorage` fault), in ms, in order; absent if never. */
+  storageResets?: number[];
 }

@@ -10,6 +10,7 @@
  * @module
  */
 import { seedGcPause } from './builtin/seed-gc-pause';
+import { WITH_ISSUE12_LESSONS } from './flags';
 import type { BuiltInScenario } from './types';
 
 export type { BuiltInScenario, NarrationStep } from './types';
@@ -26,6 +27,30 @@ export interface BuiltInScenarioMeta {
   /** The scenario file's `title`. */
   title: string;
 }
+
+/** The lessons of issue 12 (left out of the one-file build, see `flags.ts`). */
+const ISSUE12_META: readonly BuiltInScenarioMeta[] = [
+  {
+    id: 'identity-cas',
+    title: 'Equality is not fencing',
+  },
+  {
+    id: 'zombie-unlock',
+    title: 'A late release frees the wrong lock',
+  },
+  {
+    id: 'zombie-stale-read',
+    title: 'A paused holder reads stale data',
+  },
+  {
+    id: 'same-token-order',
+    title: 'Same token, wrong order',
+  },
+  {
+    id: 'lease-timer',
+    title: 'A delayed grant and two lease timers',
+  },
+];
 
 /**
  * Every built-in scenario, default first: metadata only. `tests/model/scenarios.test.ts` checks
@@ -80,32 +105,13 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenarioMeta[] = [
     id: 'jepsen-three-clients',
     title: 'Three clients, a 2-second lease and process pauses',
   },
-  {
-    id: 'identity-cas',
-    title: "The storage checks that the token is the same, not that it is newer",
-  },
-  {
-    id: 'zombie-unlock',
-    title: "A late release by key frees the next holder's lock",
-  },
-  {
-    id: 'zombie-stale-read',
-    title: "A paused former holder reads old data and acts on it",
-  },
-  {
-    id: 'same-token-order',
-    title: "Two writes with the same token land in the wrong order",
-  },
-  {
-    id: 'lease-timer',
-    title: "Two lease timers and a delayed grant: counted from the reply, or from the request",
-  },
+  ...(WITH_ISSUE12_LESSONS ? ISSUE12_META : []),
 ];
 
 /** The id of the scenario that opens by default (the seed's story). */
 export const DEFAULT_SCENARIO_ID = 'seed-gc-pause';
 
-/** Module loaders of every scenario but the default (each one its own chunk). */
+/** Module loaders of every scenario but the default (each one its own chunk; issue 12's lessons share one). */
 const LOADERS: Readonly<Record<string, () => Promise<BuiltInScenario>>> = {
   'seed-gc-pause-unfenced': () => import('./builtin/seed-gc-pause-unfenced').then((m) => m.seedGcPauseUnfenced),
   'check-then-write': () => import('./builtin/check-then-write').then((m) => m.checkThenWrite),
@@ -118,11 +124,10 @@ const LOADERS: Readonly<Record<string, () => Promise<BuiltInScenario>>> = {
   'partition-lease-service': () => import('./builtin/partition-lease-service').then((m) => m.partitionLeaseService),
   'random-tokens': () => import('./builtin/random-tokens').then((m) => m.randomTokens),
   'jepsen-three-clients': () => import('./builtin/jepsen-three-clients').then((m) => m.jepsenThreeClients),
-  'identity-cas': () => import('./builtin/identity-cas').then((m) => m.identityCas),
-  'zombie-unlock': () => import('./builtin/zombie-unlock').then((m) => m.zombieUnlock),
-  'zombie-stale-read': () => import('./builtin/zombie-stale-read').then((m) => m.zombieStaleRead),
-  'same-token-order': () => import('./builtin/same-token-order').then((m) => m.sameTokenOrder),
-  'lease-timer': () => import('./builtin/lease-timer').then((m) => m.leaseTimer),
+  // Issue 12's lessons share one chunk (`lessons12.ts`).
+  ...(WITH_ISSUE12_LESSONS
+    ? Object.fromEntries(ISSUE12_META.map(({ id }) => [id, () => import('./lessons12').then((m) => m.LESSONS_12[id]!)]))
+    : {}),
 };
 
 const loaded = new Map<string, BuiltInScenario>([[seedGcPause.id, seedGcPause]]);

@@ -16,21 +16,21 @@ const caption = (id: string, kind: string, nth = 1) => {
 describe('captions for issue 12', () => {
   it('equality: the first write sets the token; a different one is rejected with both tokens', () => {
     expect(caption('identity-cas', 'write-accepted').text).toBe(
-      "The storage stores 'from client 1' and remembers token 33: from now on it accepts only writes with token 33.",
+      "The storage stores 'from client 1' and from now on accepts only token 33.",
     );
     const r = caption('identity-cas', 'write-rejected');
     expect(r.title).toBe('Rejected: token 34 != 33');
     expect(r.text).toContain('An equality check cannot tell a newer holder from an older one.');
     expect(caption('identity-cas', 'storage-reset').title).toBe('The storage is reset');
     // After the reset the late write is the first again: it sets the token.
-    expect(caption('identity-cas', 'write-accepted', 2).text).toContain('remembers token 34');
+    expect(caption('identity-cas', 'write-accepted', 2).text).toContain('accepts only token 34');
   });
 
   it('by-key release: says whose lock the release freed', () => {
     const c = caption('zombie-unlock', 'lease-released');
     expect(c.title).toBe('Released by key: the wrong lock');
     expect(c.text).toBe(
-      'The release from Client 1 arrives. This lease service releases by key, not by holder and token, so it frees the lock that Client 2 holds with token 34.',
+      'The release from Client 1 arrives. Released by key, not by holder and token, it frees the lock Client 2 holds (token 34).',
     );
   });
 
@@ -44,6 +44,6 @@ describe('captions for issue 12', () => {
     const e = trace.events.find((x) => x.kind === 'write-rejected')!;
     const c = captionForEvent(trace, e);
     expect(c.title).toBe('Rejected: sequence 1 <= 2');
-    expect(c.text).toContain('under token 33 it has already accepted sequence 2, and 1 is not greater');
+    expect(c.text).toContain('with token 33 it has accepted sequence 2 already');
   });
 });

@@ -253,7 +253,7 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
     case 'read-sent':
       return both('caption.readSent.title', t('caption.readSent', v));
     case 'read-served': {
-      const read = trace.reads.find((r) => r.atMs === e.atMs && r.client === subject);
+      const read = trace.reads?.find((r) => r.atMs === e.atMs && r.client === subject);
       const data = read ? read.value : storageStateAt(trace, e.atMs).data;
       if (data !== undefined && read?.writtenWith !== undefined) {
         return both('caption.readServed.title', t('caption.readServed.token', { ...v, data, written: read.writtenWith }));
@@ -323,7 +323,7 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
 
 /** With fencing `equality`: the token the storage remembers just before `ms` (undefined if none). */
 function rememberedAt(trace: Trace, ms: number): number | undefined {
-  const since = trace.storageResets.filter((r) => r <= ms).at(-1) ?? -1;
+  const since = (trace.storageResets ?? []).filter((r) => r <= ms).at(-1) ?? -1;
   return trace.storage.find((d) => d.accepted && d.token !== undefined && d.atMs >= since && d.atMs < ms)?.token;
 }
 

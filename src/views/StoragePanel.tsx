@@ -35,12 +35,12 @@ export function StoragePanel() {
         </h2>
         <span className={fenced ? 'fl-badge fl-badge--ok' : 'fl-badge fl-badge--warn'}>
           {fenced ? <ShieldCheck size={14} aria-hidden="true" /> : <ShieldOff size={14} aria-hidden="true" />}
-          {fenced ? t('storage.check.on') : equality ? t('storage.check.equality') : t('storage.check.off')}
+          {fenced ? t('storage.check.on') : equality ? t('storage.check.eq') : t('storage.check.off')}
         </span>
       </header>
       <dl className="fl-storage__facts">
         <div>
-          <dt>{equality ? t('storage.remembered') : t('storage.highest')}</dt>
+          <dt>{t('storage.highest')}</dt>
           <dd className="fl-storage__token">{state.highestToken}</dd>
         </div>
         <div>

@@ -81,8 +81,6 @@ function trace(parts: { leases?: LeaseInterval[]; beliefs?: BeliefInterval[]; st
     partitions: [],
     storage,
     storageLog: storage.map((d) => d.text),
-    reads: [],
-    storageResets: [],
   };
 }
 

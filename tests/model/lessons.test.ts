@@ -94,17 +94,17 @@ describe('zombie-stale-read: a paused former holder reads old data', () => {
   const trace = run(base('zombie-stale-read'));
 
   it("serves client 1's read with token 33 while client 2 holds the lock, with the value and the token it was written with", () => {
-    const read = trace.reads.find((r) => r.client === 'client-1')!;
+    const read = trace.reads!.find((r) => r.client === 'client-1')!;
     expect(read).toMatchObject({ atMs: 21_500, token: 33, served: true, value: 'next job: 7', writtenWith: 33, text: "read 'next job: 7' (written with token 33)" });
     const live = trace.leases.find((l) => l.startMs <= read.atMs && read.atMs < l.endMs)!;
     expect(live).toMatchObject({ holder: 'client-2', token: 34 });
-    expect(trace.reads.find((r) => r.client === 'client-2')).toMatchObject({ atMs: 10_300, value: 'next job: 7', writtenWith: 33 });
+    expect(trace.reads!.find((r) => r.client === 'client-2')).toMatchObject({ atMs: 10_300, value: 'next job: 7', writtenWith: 33 });
   });
 
   it("hint 1: with fenceReads, client 1's read at 21.5 s is refused (token 33 < 34)", () => {
     const s = base('zombie-stale-read');
     s.storage = { ...s.storage, fenceReads: true };
-    const read = run(s).reads.find((r) => r.client === 'client-1')!;
+    const read = run(s).reads!.find((r) => r.client === 'client-1')!;
     expect(read).toMatchObject({ atMs: 21_500, served: false, value: undefined, text: 'refused read (token 33 < 34)' });
   });
 
@@ -114,7 +114,7 @@ describe('zombie-stale-read: a paused former holder reads old data', () => {
     client(s, 'client-2').program = client(s, 'client-2').program.filter((op) => op.op !== 'read');
     const t = run(s);
     expect(t.storage.find((d) => d.token === 34)!.atMs).toBe(25_300);
-    expect(t.reads.find((r) => r.client === 'client-1')).toMatchObject({ atMs: 21_500, served: true });
+    expect(t.reads!.find((r) => r.client === 'client-1')).toMatchObject({ atMs: 21_500, served: true });
   });
 });
 
@@ -215,9 +215,12 @@ describe('the new fields are validated, each error naming its path', () => {
   it('leaves old files as they were: the new fields default to today’s behaviour and are not written back', async () => {
     const { parseScenarioOrThrow: parse } = await import('../../src/model/validate');
     const s = parse({ format: 'fencing-lab.scenario/v1', title: 't', lease: { ttlMs: 1000 }, clients: [{ id: 'a', program: [{ op: 'write', value: 'x' }] }] });
-    expect(s.lease.release).toBe('fenced');
-    expect(s.storage).toMatchObject({ fencing: 'token', sequence: false });
-    expect(s.clients[0]!.leaseTimer).toBe('from-reply');
+    // Absent means today's behaviour (fenced release, no sequence numbers, timer from the reply).
+    expect(s.lease.release).toBeUndefined();
+    expect(s.storage).toEqual({ fencing: 'token', fenceReads: false });
+    expect(s.clients[0]!.leaseTimer).toBeUndefined();
+    expect(simulate(s)).not.toHaveProperty('reads');
+    expect(simulate(s)).not.toHaveProperty('storageResets');
     const file = toScenarioInput(s);
     expect(file.lease).not.toHaveProperty('release');
     expect(file.storage).not.toHaveProperty('sequence');

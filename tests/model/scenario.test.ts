@@ -88,10 +88,10 @@ describe('scenario validation', () => {
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.scenario.lease).toEqual({ ttlMs: 9000, firstToken: 1, tokens: 'monotonic', seed: 1, release: 'fenced' });
+    expect(r.scenario.lease).toEqual({ ttlMs: 9000, firstToken: 1, tokens: 'monotonic', seed: 1 });
     expect(r.scenario.network.latencyMs).toBe(100);
-    expect(r.scenario.storage).toEqual({ fencing: 'token', fenceReads: false, sequence: false });
-    expect(r.scenario.clients[0]).toMatchObject({ name: 'a', startAtMs: 0, renewEveryMs: 3000, checkLeaseBeforeWrite: false, clockRate: 1, leaseTimer: 'from-reply' });
+    expect(r.scenario.storage).toEqual({ fencing: 'token', fenceReads: false });
+    expect(r.scenario.clients[0]).toMatchObject({ name: 'a', startAtMs: 0, renewEveryMs: 3000, checkLeaseBeforeWrite: false, clockRate: 1 });
   });
 
   it('round-trips through the file form: same scenario, same trace', () => {

@@ -126,7 +126,7 @@ describe('semantics beyond the shared cases', () => {
       faults: [{ kind: 'pause', client: 'client-1', atMs: 500, forMs: 20_000 }],
     });
     expect(simulate(s).storageLog).toEqual(["rejected 'late' (token 33 < 34)", "stored 'y' with token 34"]);
-    const open = simulate({ ...s, storage: { ...s.storage, fencing: 'token', fenceReads: false } });
+    const open = simulate({ ...s, storage: { fencing: 'token', fenceReads: false } });
     expect(open.storageLog).toEqual(["stored 'late' with token 33", "stored 'y' with token 34"]);
   });
 });

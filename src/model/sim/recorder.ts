@@ -71,8 +71,9 @@ export class Recorder {
       partitions: this.partitions,
       storage: this.storage,
       storageLog: this.storage.map((d) => d.text),
-      reads: this.reads,
-      storageResets: this.storageResets,
+      // Present only when there are some, so the traces of older scenarios stay as they were.
+      ...(this.reads.length > 0 ? { reads: this.reads } : {}),
+      ...(this.storageResets.length > 0 ? { storageResets: this.storageResets } : {}),
     };
   }
 }

@@ -60,11 +60,7 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
           lane,
           name: t('timeline.lane.storage'),
           sub: t('timeline.lane.storageSub'),
-          // Under an equality check (issue 12) the token it holds is the one it accepts, not a highest.
-          extra:
-            st.highestToken > 0
-              ? t(trace.scenario.storage.fencing === 'equality' ? 'timeline.lane.accepts' : 'timeline.lane.highest', { token: st.highestToken })
-              : undefined,
+          extra: st.highestToken > 0 ? t('timeline.lane.highest', { token: st.highestToken }) : undefined,
           stale: false,
           phase: undefined,
         };

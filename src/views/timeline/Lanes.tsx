@@ -463,7 +463,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs }: LanePr
       {trace.storageResets
         ?.filter((r) => r <= p)
         .map((r) => (
-          <g key={`reset${r}`} role="img" aria-label={t('timeline.storageReset.aria', { at: seconds(r) })}>
+          <g key={`reset${r}`} role="img" aria-label={t('timeline.decision.aria', { at: seconds(r), text: t('timeline.storageReset') })}>
             <line x1={g.x(r)} x2={g.x(r)} y1={lane.base - 12} y2={lane.base + 12} className="fl-lane__reset" />
             <text x={g.x(r)} y={lane.base - 16} textAnchor="middle" className="fl-label fl-label--small">
               {t('timeline.storageReset')}
