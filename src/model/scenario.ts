@@ -257,8 +257,8 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
 /**
  * Turns a validated scenario back into the file form (defaults written out, `expect` dropped),
  * so export and share links always carry a complete, valid document. The fields added for issue 12
- * (`lease.release`, `storage.sequence`, a client's `leaseTimer`) are written only when they differ
- * from their default, so the documents of older scenarios (and their links) stay as they were.
+ * (`lease.release`, `storage.sequence`, a client's `leaseTimer`) are written only when the file set
+ * them, so the documents of older scenarios (and their links) stay as they were.
  */
 export function toScenarioInput(s: Scenario): ScenarioInput {
   const out: ScenarioInput = {
@@ -270,10 +270,10 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
       firstToken: s.lease.firstToken,
       tokens: s.lease.tokens,
       ...(s.lease.tokens === 'random' ? { seed: s.lease.seed } : {}),
-      ...(s.lease.release === 'by-key' ? { release: s.lease.release } : {}),
+      ...(s.lease.release !== undefined ? { release: s.lease.release } : {}),
     },
     network: { latencyMs: s.network.latencyMs },
-    storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads, ...(s.storage.sequence ? { sequence: true } : {}) },
+    storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads, ...(s.storage.sequence !== undefined ? { sequence: s.storage.sequence } : {}) },
     ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
     clients: s.clients.map((c) => ({
       id: c.id,
@@ -282,7 +282,7 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
       renewEveryMs: c.renewEveryMs,
       checkLeaseBeforeWrite: c.checkLeaseBeforeWrite,
       clockRate: c.clockRate,
-      ...(c.leaseTimer === 'from-request' ? { leaseTimer: c.leaseTimer } : {}),
+      ...(c.leaseTimer !== undefined ? { leaseTimer: c.leaseTimer } : {}),
       program: c.program.map((op) => ({ ...op })),
     })),
     faults: s.faults.map((f) => ({ ...f })),
