@@ -28,15 +28,19 @@ export const STORAGE = 'storage';
 /** The step kinds of a client's program. */
 export const OPS = ['acquire', 'write', 'read', 'work', 'release'] as const;
 /** The fault kinds. */
-export const FAULT_KINDS = ['pause', 'crash', 'expireLease', 'delay', 'partition'] as const;
+export const FAULT_KINDS = ['pause', 'crash', 'expireLease', 'delay', 'partition', 'resetStorage'] as const;
 
 /**
  * One step of a client's program: take the lock, write a value (after `prepareMs` of local work,
  * ms), read, do `ms` of local work, release the lock.
+ *
+ * `write.wait` (default true): with `false` the client sends the write and carries on at once,
+ * without waiting for the reply, so several writes can be in flight together (as a Kafka producer
+ * with more than one request in flight, or HDFS QJM's asynchronous journal calls, pipeline them).
  */
 export type Op =
   | { op: 'acquire' }
-  | { op: 'write'; value: string; prepareMs?: number | undefined }
+  | { op: 'write'; value: string; prepareMs?: number | undefined; wait?: boolean | undefined }
   | { op: 'read' }
   | { op: 'work'; ms: number }
   | { op: 'release' };
@@ -47,9 +51,14 @@ export type Fault =
   | { kind: 'crash'; client: string; atMs: number }
   | { kind: 'expireLease'; atMs: number }
   | { kind: 'delay'; from: string; to: string; nth: number; extraMs: number }
-  | { kind: 'partition'; client: string; with: 'lease-service' | 'storage' | 'all'; atMs: number; forMs: number };
+  | { kind: 'partition'; client: string; with: 'lease-service' | 'storage' | 'all'; atMs: number; forMs: number }
+  | { kind: 'resetStorage'; atMs: number };
 
-/** A fault kind: `pause`, `crash`, `expireLease`, `delay` or `partition`. */
+/**
+ * A fault kind: `pause`, `crash`, `expireLease`, `delay`, `partition` or `resetStorage` (the
+ * storage forgets the token it remembers and its data, as a storage that keeps them only in memory
+ * does when it restarts: etcd's `contrib/lock` storage keeps both in a Go map).
+ */
 export type FaultKind = Fault['kind'];
 
 /** A client exactly as written in a file (optional fields may be missing). */
@@ -60,8 +69,32 @@ export interface ClientInput {
   renewEveryMs?: number | undefined;
   checkLeaseBeforeWrite?: boolean | undefined;
   clockRate?: number | undefined;
+  leaseTimer?: LeaseTimer | undefined;
   program: Op[];
 }
+
+/**
+ * When a client starts counting its own lease deadline. `from-reply` (the default, optimistic):
+ * when the grant or keepalive reply arrives. `from-request` (conservative, as Chubby's client does,
+ * Burrows 2006 §2.8): when the acquire or keepalive that the reply answers was sent, so the reply's
+ * time in flight is never counted as lease time.
+ */
+export type LeaseTimer = 'from-reply' | 'from-request';
+
+/**
+ * How the storage checks tokens. `token`: rejects a token lower than the highest it has accepted
+ * (the seed's storage). `off`: accepts everything. `equality`: remembers the token of the first
+ * write and accepts only writes carrying that same token (an identity compare-and-set, as etcd's
+ * `contrib/lock` storage does with lease IDs; etcd issues 11788 and 14224): NOT fencing.
+ */
+export type StorageFencing = 'token' | 'off' | 'equality';
+
+/**
+ * What a release does at the lease service. `fenced` (the default): frees the lock only if the
+ * sender holds the live lease with the token it sends. `by-key`: frees whatever lock is there, as a
+ * plain Redis `DEL` does, or etcd's `Mutex.Unlock`, which deletes its key by name (etcd issue 22082).
+ */
+export type ReleaseMode = 'fenced' | 'by-key';
 
 /**
  * A scenario exactly as written in a file (optional fields may be missing). `validate.ts` checks at
@@ -77,9 +110,12 @@ export interface ScenarioInput {
     firstToken?: number | undefined;
     tokens?: 'monotonic' | 'random' | undefined;
     seed?: number | undefined;
+    release?: ReleaseMode | undefined;
   };
   network?: { latencyMs?: number | undefined } | undefined;
-  storage?: { fencing?: 'token' | 'off' | undefined; fenceReads?: boolean | undefined } | undefined;
+  storage?:
+    | { fencing?: StorageFencing | undefined; fenceReads?: boolean | undefined; sequence?: boolean | undefined }
+    | undefined;
   durationMs?: number | undefined;
   clients: ClientInput[];
   faults?: Fault[] | undefined;
@@ -100,6 +136,11 @@ export interface Client {
   checkLeaseBeforeWrite: boolean;
   /** How fast the client's own clock runs against true time (1 = exact, 0.5 = half speed). */
   clockRate: number;
+  /**
+   * When the client starts counting its lease deadline (see {@link LeaseTimer}). Absent means
+   * `from-reply` (left out so that the scenarios of older files stay exactly as they were).
+   */
+  leaseTimer?: LeaseTimer | undefined;
   /** The steps the client runs, in order. */
   program: Op[];
 }
@@ -118,13 +159,22 @@ export interface Scenario {
     tokens: 'monotonic' | 'random';
     /** Seed of the random token generator (only for `tokens: "random"`). Default 1. */
     seed: number;
+    /** What a release frees (see {@link ReleaseMode}). Absent means `fenced`. */
+    release?: ReleaseMode | undefined;
   };
   network: { /** One-way latency of every message (ms). Default 100. */ latencyMs: number };
   storage: {
-    /** `token`: reject a token lower than the highest accepted; `off`: accept everything. Default `token`. */
-    fencing: 'token' | 'off';
+    /** `token`: reject a token lower than the highest accepted; `off`: accept everything; `equality`: see {@link StorageFencing}. Default `token`. */
+    fencing: StorageFencing;
     /** When true a read carrying a token also raises the storage's highest token. Default false. */
     fenceReads: boolean;
+    /**
+     * When true each write also carries the writer's sequence number (1, 2, 3... per grant) and the
+     * storage rejects a (token, sequence) pair whose sequence is not greater than the last it
+     * accepted with that token (as HDFS JournalNodes reject an IPC serial number not higher than
+     * the last in the same epoch). Absent means false.
+     */
+    sequence?: boolean | undefined;
   };
   /** Cap on simulated time (ms); undefined means until nothing is left to happen (at most 10 minutes). */
   durationMs: number | undefined;
@@ -179,9 +229,15 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
       firstToken: raw.lease.firstToken ?? 1,
       tokens: raw.lease.tokens ?? 'monotonic',
       seed: raw.lease.seed ?? 1,
+      // Issue 12's fields stay undefined unless set (undefined = today's behaviour; JSON leaves them out).
+      release: raw.lease.release,
     },
     network: { latencyMs: raw.network?.latencyMs ?? 100 },
-    storage: { fencing: raw.storage?.fencing ?? 'token', fenceReads: raw.storage?.fenceReads ?? false },
+    storage: {
+      fencing: raw.storage?.fencing ?? 'token',
+      fenceReads: raw.storage?.fenceReads ?? false,
+      sequence: raw.storage?.sequence,
+    },
     durationMs: raw.durationMs,
     clients: raw.clients.map((c) => ({
       id: c.id,
@@ -190,6 +246,7 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
       renewEveryMs: c.renewEveryMs ?? Math.floor(ttlMs / 3),
       checkLeaseBeforeWrite: c.checkLeaseBeforeWrite ?? false,
       clockRate: c.clockRate ?? 1,
+      leaseTimer: c.leaseTimer,
       program: c.program,
     })),
     faults: raw.faults ?? [],
@@ -199,7 +256,9 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
 
 /**
  * Turns a validated scenario back into the file form (defaults written out, `expect` dropped),
- * so export and share links always carry a complete, valid document.
+ * so export and share links always carry a complete, valid document. The fields added for issue 12
+ * (`lease.release`, `storage.sequence`, a client's `leaseTimer`) are written only when the file set
+ * them, so the documents of older scenarios (and their links) stay as they were.
  */
 export function toScenarioInput(s: Scenario): ScenarioInput {
   const out: ScenarioInput = {
@@ -211,9 +270,10 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
       firstToken: s.lease.firstToken,
       tokens: s.lease.tokens,
       ...(s.lease.tokens === 'random' ? { seed: s.lease.seed } : {}),
+      ...(s.lease.release !== undefined ? { release: s.lease.release } : {}),
     },
     network: { latencyMs: s.network.latencyMs },
-    storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads },
+    storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads, ...(s.storage.sequence !== undefined ? { sequence: s.storage.sequence } : {}) },
     ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
     clients: s.clients.map((c) => ({
       id: c.id,
@@ -222,6 +282,7 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
       renewEveryMs: c.renewEveryMs,
       checkLeaseBeforeWrite: c.checkLeaseBeforeWrite,
       clockRate: c.clockRate,
+      ...(c.leaseTimer !== undefined ? { leaseTimer: c.leaseTimer } : {}),
       program: c.program.map((op) => ({ ...op })),
     })),
     faults: s.faults.map((f) => ({ ...f })),

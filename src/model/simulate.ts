@@ -17,12 +17,21 @@
  *   reaches the lease service while the lease is live extends it to arrival + `ttlMs`; a lease with no
  *   keepalive for `ttlMs` expires and the next queued client is granted. A keepalive that was due
  *   while the client was paused is sent the moment it wakes (as a missed timer fires late).
- * - `write`: the client sends (token, value) to the storage and waits for the reply. With fencing
- *   `token` the storage rejects a token lower than the highest it has accepted (equal is accepted);
- *   with `off` it accepts everything. Decisions are worded as in the seed.
- * - `read`: the client reads, sending its token; with `fenceReads` a read's token also raises the
- *   storage's highest token (and a read with a lower token is refused), which closes the
- *   "first-write window".
+ * - `write`: the client sends (token, value) to the storage and waits for the reply (unless the
+ *   step says `wait: false`). With fencing `token` the storage rejects a token lower than the
+ *   highest it has accepted (equal is accepted); with `off` it accepts everything; with `equality`
+ *   it accepts only the token of the first writer (identity compare-and-set, not fencing). With
+ *   `storage.sequence` each write also carries the writer's sequence number under its token and
+ *   the storage rejects one not greater than the last it accepted with that token. Decisions are
+ *   worded as in the seed.
+ * - `read`: the client reads, sending its token; the reply carries the value and the token it was
+ *   written with (`Trace.reads`). With `fenceReads` a read's token also raises the storage's highest
+ *   token (and a read with a lower token is refused), which narrows the "first-write window".
+ * - `resetStorage`: the storage forgets its data, remembered token and sequence numbers.
+ * - `release`: with `lease.release: "fenced"` (default) frees the lock only if sender and token
+ *   match the live lease; with `"by-key"` frees whatever lock is there.
+ * - `leaseTimer: "from-request"`: the client counts its believed deadline from when it sent the
+ *   acquire or keepalive the reply answers (Chubby §2.8), not from when the reply arrived.
  * - `work`: the client spends `ms` of running time; `release` frees the lock at once when it arrives.
  * - `pause`: the client executes nothing for `forMs` (no steps, no keepalives); messages it sent keep
  *   travelling; messages to it wait and are handled when it wakes; it then carries on exactly where it
@@ -92,6 +101,7 @@ function scheduleKnown(scenario: Scenario, queue: EventQueue, partitions: Partit
       queue.push(f.atMs + f.forMs, PRIO_FAULT, { type: 'pause-end', client: f.client });
     } else if (f.kind === 'crash') queue.push(f.atMs, PRIO_FAULT, { type: 'crash', client: f.client });
     else if (f.kind === 'expireLease') queue.push(f.atMs, PRIO_FAULT, { type: 'expire-lease' });
+    else if (f.kind === 'resetStorage') queue.push(f.atMs, PRIO_FAULT, { type: 'reset-storage' });
   }
   for (const p of partitions) {
     queue.push(p.startMs, PRIO_FAULT, { type: 'partition-start', p });
@@ -118,6 +128,8 @@ function dispatch(job: Job, a: Actors): void {
       return client(job.client).keepaliveDue(job.gen);
     case 'expire-lease':
       return a.leaseService.revoke();
+    case 'reset-storage':
+      return a.storage.reset();
     case 'lease-expiry':
       return a.leaseService.expiryDue(job.token, job.expiresAtMs);
     case 'partition-start':

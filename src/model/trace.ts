@@ -36,6 +36,8 @@ export interface Message {
   token?: number;
   /** The value written (for `write`). */
   value?: string;
+  /** The writer's sequence number under its token (for `write`, only with `storage.sequence`). */
+  seq?: number;
   /** For replies: whether the storage accepted the write or read / the keepalive succeeded. */
   ok?: boolean;
   /** When it left its sender (ms). */
@@ -120,6 +122,35 @@ export interface StorageDecision {
   text: string;
   /** Index of the write message in `Trace.messages`. */
   messageId: number;
+  /** The write's sequence number under its token (only with `storage.sequence`). */
+  seq?: number;
+  /** Set when fencing `equality` rejected the write: the token the storage remembers. */
+  remembered?: number;
+  /** Set when `storage.sequence` rejected the write: the last sequence accepted with its token. */
+  lastSeq?: number;
+}
+
+/**
+ * One decision of the storage on a read: served (with the value it holds and the token that value
+ * was written with) or refused (a fenced read with a stale token).
+ */
+export interface ReadDecision {
+  atMs: number;
+  client: string;
+  /** Token sent with the read; undefined if the client never held a lease. */
+  token: number | undefined;
+  /** Whether the storage served the read. */
+  served: boolean;
+  /** The value returned: the storage's data when served (undefined if it holds none yet or refused). */
+  value: string | undefined;
+  /** The token the returned value was written with (undefined with no value). */
+  writtenWith: number | undefined;
+  /** Highest token the storage had accepted before this read. */
+  highestBefore: number;
+  /** The decision in words: `read 'v' (written with token 33)`, `refused read (token 33 < 34)`. */
+  text: string;
+  /** Index of the read message in `Trace.messages`. */
+  messageId: number;
 }
 
 /** Kinds of trace event. */
@@ -149,6 +180,7 @@ export type EventKind =
   | 'read-served'
   | 'read-rejected'
   | 'read-reply-received'
+  | 'storage-reset'
   | 'work-started'
   | 'pause-started'
   | 'pause-ended'
@@ -178,6 +210,8 @@ export interface TraceEvent {
   highestBefore?: number;
   /** For `lease-check-*`: the deadline the client believed in (true ms). */
   deadlineMs?: number;
+  /** For writes with `storage.sequence`: the write's sequence number under its token. */
+  seq?: number;
 }
 
 /** Everything that happened in one run. */
@@ -198,4 +232,8 @@ export interface Trace {
   storage: StorageDecision[];
   /** The storage log in the seed's words, one decision a line. */
   storageLog: string[];
+  /** Every read the storage decided on, in order (reads are not in `storageLog`); absent if none. */
+  reads?: ReadDecision[];
+  /** When the storage was reset (a `resetStorage` fault), in ms, in order; absent if never. */
+  storageResets?: number[];
 }

@@ -44,6 +44,7 @@ const writeOp = z.strictObject({
   op: z.literal('write'),
   value: z.string().check(maxLen(200)),
   prepareMs: z.optional(ms),
+  wait: z.optional(z.boolean()),
 });
 const readOp = z.strictObject({ op: z.literal('read') });
 const workOp = z.strictObject({ op: z.literal('work'), ms });
@@ -61,6 +62,7 @@ const clientSchema = z.strictObject({
   clockRate: z.optional(
     z.number().check(z.gte(0.1, 'expected a clock rate from 0.1 to 10'), z.lte(10, 'expected a clock rate from 0.1 to 10')),
   ),
+  leaseTimer: z.optional(z.enum(['from-reply', 'from-request'])),
   program: z.array(opSchema).check(z.maxLength(200, 'expected at most 200 steps')),
 });
 
@@ -84,7 +86,9 @@ const partitionFault = z.strictObject({
 });
 
 
-const faultSchema = z.discriminatedUnion('kind', [pauseFault, crashFault, expireLeaseFault, delayFault, partitionFault]);
+const resetStorageFault = z.strictObject({ kind: z.literal('resetStorage'), atMs: ms });
+
+const faultSchema = z.discriminatedUnion('kind', [pauseFault, crashFault, expireLeaseFault, delayFault, partitionFault, resetStorageFault]);
 
 /** The zod schema of a scenario file, before cross-field checks and defaults. */
 export const scenarioSchema = z.strictObject({
@@ -99,9 +103,16 @@ export const scenarioSchema = z.strictObject({
     ),
     tokens: z.optional(z.enum(['monotonic', 'random'])),
     seed: z.optional(z.number().check(z.int('expected a whole number'))),
+    release: z.optional(z.enum(['fenced', 'by-key'])),
   }),
   network: z.optional(z.strictObject({ latencyMs: z.optional(ms) })),
-  storage: z.optional(z.strictObject({ fencing: z.optional(z.enum(['token', 'off'])), fenceReads: z.optional(z.boolean()) })),
+  storage: z.optional(
+    z.strictObject({
+      fencing: z.optional(z.enum(['token', 'off', 'equality'])),
+      fenceReads: z.optional(z.boolean()),
+      sequence: z.optional(z.boolean()),
+    }),
+  ),
   durationMs: z.optional(positiveMs.check(z.lte(MAX_DURATION_MS, `expected at most ${MAX_DURATION_MS} (10 minutes)`))),
   clients: z.array(clientSchema).check(z.minLength(1, 'expected 1 to 8 clients'), z.maxLength(8, 'expected 1 to 8 clients')),
   faults: z.optional(z.array(faultSchema).check(z.maxLength(200, 'expected at most 200 faults'))),

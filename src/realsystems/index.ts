@@ -3,11 +3,19 @@
  * etcd, ZooKeeper, Chubby, Kafka, HDFS, SQL databases, DynamoDB, S3 and Redis.
  * @module
  */
-import { REAL_SYSTEMS } from './systems';
+import { WITH_ISSUE12_LESSONS } from '../scenarios/flags';
+import { LESSON_SYSTEMS } from './lessons';
+import { REAL_SYSTEMS as CORE_SYSTEMS } from './systems';
 import type { RealSystem } from './types';
 
 export type { RealSystem, RealSystemSnippet, RealSystemSource } from './types';
-export { REAL_SYSTEMS };
+
+const KIND_ORDER: readonly RealSystem['kind'][] = ['lock-service', 'replicated-log', 'storage'];
+
+/** Every entry: lock services first, then systems that fence with epochs, then storage (a stable sort keeps each file's order). */
+export const REAL_SYSTEMS: readonly RealSystem[] = [...CORE_SYSTEMS, ...(WITH_ISSUE12_LESSONS ? LESSON_SYSTEMS : [])].sort(
+  (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
+);
 
 /** Finds an entry by id, or `undefined`. */
 export function findRealSystem(id: string): RealSystem | undefined {

@@ -16,6 +16,12 @@ import { randomTokens } from './builtin/random-tokens';
 import { seedGcPause } from './builtin/seed-gc-pause';
 import { seedGcPauseUnfenced } from './builtin/seed-gc-pause-unfenced';
 import { slowClock } from './builtin/slow-clock';
+import { identityCas } from './builtin/identity-cas';
+import { zombieUnlock } from './builtin/zombie-unlock';
+import { zombieStaleRead } from './builtin/zombie-stale-read';
+import { sameTokenOrder } from './builtin/same-token-order';
+import { leaseTimer } from './builtin/lease-timer';
+import { WITH_ISSUE12_LESSONS } from './flags';
 import { registerBuiltIns } from './index';
 import type { BuiltInScenario } from './types';
 
@@ -33,6 +39,8 @@ export const ALL_BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   partitionLeaseService,
   randomTokens,
   jepsenThreeClients,
+  // Issue 12's lessons (left out of the one-file build, see `flags.ts`).
+  ...(WITH_ISSUE12_LESSONS ? [identityCas, zombieUnlock, zombieStaleRead, sameTokenOrder, leaseTimer] : []),
 ];
 
 registerBuiltIns(ALL_BUILT_IN_SCENARIOS);

@@ -3,13 +3,14 @@
  *
  * Bundle (issue 7): only what the picker shows is here eagerly (id and title),
  * plus the default scenario itself, which the first render opens. Every other scenario module (its
- * file, narration and hints: about 40 KB minified for all twelve) is its own chunk, loaded by
+ * file, narration and hints: about 40 KB minified for the first twelve) is its own chunk, loaded by
  * {@link loadBuiltInScenario} when the learner opens it. `scenarios/all.ts` loads them all at once
  * (the quiz, tests, tools). The real-systems reference is not imported here at all: ask
  * `realSystemIdsFor(id)` in `src/realsystems` (load that module lazily in the UI).
  * @module
  */
 import { seedGcPause } from './builtin/seed-gc-pause';
+import { WITH_ISSUE12_LESSONS } from './flags';
 import type { BuiltInScenario } from './types';
 
 export type { BuiltInScenario, NarrationSource, NarrationStep } from './types';
@@ -26,6 +27,30 @@ export interface BuiltInScenarioMeta {
   /** The scenario file's `title`. */
   title: string;
 }
+
+/** The lessons of issue 12 (left out of the one-file build, see `flags.ts`). */
+const ISSUE12_META: readonly BuiltInScenarioMeta[] = [
+  {
+    id: 'identity-cas',
+    title: 'Equality is not fencing',
+  },
+  {
+    id: 'zombie-unlock',
+    title: 'A late release frees the wrong lock',
+  },
+  {
+    id: 'zombie-stale-read',
+    title: 'A paused holder reads stale data',
+  },
+  {
+    id: 'same-token-order',
+    title: 'Same token, wrong order',
+  },
+  {
+    id: 'lease-timer',
+    title: 'A delayed grant and two lease timers',
+  },
+];
 
 /**
  * Every built-in scenario, default first: metadata only. `tests/model/scenarios.test.ts` checks
@@ -80,12 +105,13 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenarioMeta[] = [
     id: 'jepsen-three-clients',
     title: 'Three clients, a 2-second lease and process pauses',
   },
+  ...(WITH_ISSUE12_LESSONS ? ISSUE12_META : []),
 ];
 
 /** The id of the scenario that opens by default (the seed's story). */
 export const DEFAULT_SCENARIO_ID = 'seed-gc-pause';
 
-/** Module loaders of every scenario but the default (each one its own chunk). */
+/** Module loaders of every scenario but the default (each one its own chunk; issue 12's lessons share one). */
 const LOADERS: Readonly<Record<string, () => Promise<BuiltInScenario>>> = {
   'seed-gc-pause-unfenced': () => import('./builtin/seed-gc-pause-unfenced').then((m) => m.seedGcPauseUnfenced),
   'check-then-write': () => import('./builtin/check-then-write').then((m) => m.checkThenWrite),
@@ -98,6 +124,10 @@ const LOADERS: Readonly<Record<string, () => Promise<BuiltInScenario>>> = {
   'partition-lease-service': () => import('./builtin/partition-lease-service').then((m) => m.partitionLeaseService),
   'random-tokens': () => import('./builtin/random-tokens').then((m) => m.randomTokens),
   'jepsen-three-clients': () => import('./builtin/jepsen-three-clients').then((m) => m.jepsenThreeClients),
+  // Issue 12's lessons share one chunk (`lessons12.ts`).
+  ...(WITH_ISSUE12_LESSONS
+    ? Object.fromEntries(ISSUE12_META.map(({ id }) => [id, () => import('./lessons12').then((m) => m.LESSONS_12[id]!)]))
+    : {}),
 };
 
 const loaded = new Map<string, BuiltInScenario>([[seedGcPause.id, seedGcPause]]);

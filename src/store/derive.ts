@@ -48,7 +48,11 @@ export function storageStateAt(trace: Trace, ms: number): StorageState {
   let highestToken = 0;
   let data: string | undefined;
   const decisions = trace.storage.slice(0, storageCountAt(trace, ms));
+  // A `resetStorage` fault clears what the storage holds (issue 12); resets come before deliveries at the same ms.
+  let reset = -1;
+  for (const r of trace.storageResets ?? []) if (r <= ms) reset = r;
   for (const d of decisions) {
+    if (d.atMs < reset) continue;
     if (d.accepted) {
       data = d.value;
       if (d.token !== undefined) highestToken = Math.max(highestToken, d.token);
@@ -57,7 +61,7 @@ export function storageStateAt(trace: Trace, ms: number): StorageState {
   if (trace.scenario.storage.fenceReads) {
     for (const e of trace.events) {
       if (e.atMs > ms) break;
-      if (e.kind === 'read-served' && e.token !== undefined) highestToken = Math.max(highestToken, e.token);
+      if (e.kind === 'read-served' && e.token !== undefined && e.atMs >= reset) highestToken = Math.max(highestToken, e.token);
     }
   }
   return { highestToken, data, decisions };

@@ -50,6 +50,7 @@ const PRIORITY: readonly EventKind[] = [
   'lease-expired',
   'lease-revoked',
   'crashed',
+  'storage-reset',
   'pause-started',
   'pause-ended',
   'lease-check-failed',
@@ -170,8 +171,16 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
     }
     case 'release-sent':
       return both('caption.releaseSent.title', t('caption.releaseSent', v));
-    case 'lease-released':
+    case 'lease-released': {
+      // A release by key can free a lock the sender does not hold (lease.release: "by-key").
+      const release = trace.messages.find((m) => m.kind === 'release' && m.handledAtMs === e.atMs && m.to === LEASE_SERVICE);
+      if (release && release.from !== subject) {
+        return both('caption.leaseReleased.byKey.title', t('caption.leaseReleased.byKey', { ...v, sender: actorName(trace, release.from, t) }));
+      }
       return both('caption.leaseReleased.title', t('caption.leaseReleased', v));
+    }
+    case 'storage-reset':
+      return both('caption.storageReset.title', t('caption.storageReset', v));
     case 'release-ignored':
       return both('caption.releaseIgnored.title', t('caption.releaseIgnored', v));
     case 'lease-check-passed':
@@ -193,6 +202,10 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
       const highest = e.highestBefore ?? 0;
       const fenced = trace.scenario.storage.fencing === 'token';
       if (e.token === undefined) return both('caption.writeAccepted.title.noToken', t('caption.writeAccepted.noToken', { ...v, value }));
+      if (trace.scenario.storage.fencing === 'equality') {
+        const first = rememberedAt(trace, e.atMs) === undefined;
+        return both('caption.writeAccepted.title', t(first ? 'caption.writeAccepted.equality.first' : 'caption.writeAccepted.equality', { ...v, value }));
+      }
       if (!fenced && !random && e.token < highest) {
         return both('caption.writeAccepted.title.stale', t('caption.writeAccepted.stale', { ...v, value, highest }));
       }
@@ -212,6 +225,15 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
       const value = e.value ?? '';
       if (e.token === undefined) return both('caption.writeRejected.title.noToken', t('caption.writeRejected.noToken', { ...v, value }));
       const data = storageStateAt(trace, e.atMs).data;
+      const dataNote = data !== undefined ? t('caption.writeRejected.data', { data }) : undefined;
+      const remembered = trace.scenario.storage.fencing === 'equality' ? rememberedAt(trace, e.atMs) : undefined;
+      if (remembered !== undefined && remembered !== e.token) {
+        return both('caption.writeRejected.title.equality', join(t('caption.writeRejected.equality', { ...v, value, remembered }), dataNote), { remembered });
+      }
+      if (e.seq !== undefined && (trace.scenario.storage.fencing !== 'token' || e.token >= (e.highestBefore ?? 0))) {
+        const last = lastSeqAt(trace, e.token, e.atMs);
+        return both('caption.writeRejected.title.sequence', join(t('caption.writeRejected.sequence', { ...v, value, seq: e.seq, last }), dataNote), { seq: e.seq, last });
+      }
       const highest = e.highestBefore ?? 0;
       const live = liveLeaseAt(trace, e.atMs);
       const holder = live !== undefined && live.holder === subject && live.token === e.token;
@@ -232,7 +254,11 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
     case 'read-sent':
       return both('caption.readSent.title', t('caption.readSent', v));
     case 'read-served': {
-      const data = storageStateAt(trace, e.atMs).data;
+      const read = trace.reads?.find((r) => r.atMs === e.atMs && r.client === subject);
+      const data = read ? read.value : storageStateAt(trace, e.atMs).data;
+      if (data !== undefined && read?.writtenWith !== undefined) {
+        return both('caption.readServed.title', t('caption.readServed.token', { ...v, data, written: read.writtenWith }));
+      }
       return both('caption.readServed.title', data !== undefined ? t('caption.readServed', { ...v, data }) : t('caption.readServed.empty', v));
     }
     case 'read-rejected':
@@ -294,6 +320,19 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
       );
     }
   }
+}
+
+/** With fencing `equality`: the token the storage remembers just before `ms` (undefined if none). */
+function rememberedAt(trace: Trace, ms: number): number | undefined {
+  const since = (trace.storageResets ?? []).filter((r) => r <= ms).at(-1) ?? -1;
+  return trace.storage.find((d) => d.accepted && d.token !== undefined && d.atMs >= since && d.atMs < ms)?.token;
+}
+
+/** With `storage.sequence`: the last sequence number accepted with `token` before `ms`. */
+function lastSeqAt(trace: Trace, token: number, ms: number): number {
+  let last = 0;
+  for (const d of trace.storage) if (d.atMs < ms && d.accepted && d.token === token && d.seq !== undefined) last = d.seq;
+  return last;
 }
 
 /**

@@ -22,6 +22,8 @@ export function StoragePanel() {
   const trace = useLab((s) => s.trace);
   const version = useLab((s) => storageVersionAt(s.trace, s.playheadMs));
   const fenced = trace.scenario.storage.fencing === 'token';
+  // An equality check (issue 12) accepts only the token of the first write: say so, not "does not check".
+  const equality = trace.scenario.storage.fencing === 'equality';
   // `version` changes exactly when the state at the playhead does.
   const state = useMemo(() => storageStateAt(trace, store.getState().playheadMs), [store, trace, version]);
   return (
@@ -33,7 +35,7 @@ export function StoragePanel() {
         </h2>
         <span className={fenced ? 'fl-badge fl-badge--ok' : 'fl-badge fl-badge--warn'}>
           {fenced ? <ShieldCheck size={14} aria-hidden="true" /> : <ShieldOff size={14} aria-hidden="true" />}
-          {fenced ? t('storage.check.on') : t('storage.check.off')}
+          {fenced ? t('storage.check.on') : equality ? t('storage.check.eq') : t('storage.check.off')}
         </span>
       </header>
       <dl className="fl-storage__facts">

@@ -8,6 +8,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { parseLocation } from '../../src/links';
 import { simulate, toScenarioInput } from '../../src/model';
+import { REAL_SYSTEMS } from '../../src/realsystems';
 import { BUILT_IN_SCENARIOS } from '../../src/scenarios';
 import { builtInScenario } from '../../src/scenarios/all';
 import { applyInterventions, loadBuiltIn } from '../../src/store';
@@ -258,8 +259,10 @@ describe('go further: try this and real systems', { timeout: 30_000 }, () => {
     const names = [...panel.querySelectorAll('.fl-real__name')].map((e) => e.textContent);
     expect(names).toContain('ZooKeeper');
     expect(names).not.toContain('HDFS Quorum Journal Manager');
-    await user.click(within(panel).getByRole('button', { name: 'Show all 9 systems' }));
-    expect([...panel.querySelectorAll('.fl-real__name')]).toHaveLength(9);
+    // Nine systems, and issue 12's five entries (lock release, client lease timers, Kafka fenced fetch, sequence numbers, etcd contrib/lock).
+    await user.click(within(panel).getByRole('button', { name: `Show all ${REAL_SYSTEMS.length} systems` }));
+    expect(REAL_SYSTEMS).toHaveLength(14);
+    expect([...panel.querySelectorAll('.fl-real__name')]).toHaveLength(14);
   });
 });
 

@@ -9,7 +9,13 @@ const opArb = fc.oneof(
   {
     weight: 4,
     arbitrary: fc.record(
-      { op: fc.constant('write' as const), value: fc.constantFrom('a', 'b', 'c', "it's"), prepareMs: fc.integer({ min: 0, max: 2000 }) },
+      {
+        op: fc.constant('write' as const),
+        value: fc.constantFrom('a', 'b', 'c', "it's"),
+        prepareMs: fc.integer({ min: 0, max: 2000 }),
+        // Issue 12: pipelined writes (the client does not wait for the reply).
+        wait: fc.boolean(),
+      },
       { requiredKeys: ['op', 'value'] },
     ),
   },
@@ -50,6 +56,8 @@ export function faultArb(ids: string[], horizon = 40_000): fc.Arbitrary<Fault> {
         const other = toStorage ? 'storage' : 'lease-service';
         return { kind: 'delay' as const, from: outbound ? c : other, to: outbound ? other : c, nth, extraMs };
       }),
+    // Issue 12: the storage forgets its token and data (a restart).
+    fc.record({ kind: fc.constant('resetStorage' as const), atMs: at }),
   );
 }
 
@@ -59,14 +67,17 @@ export const scenarioInputArb: fc.Arbitrary<ScenarioInput> = fc
     ttlMs: fc.integer({ min: 500, max: 12_000 }),
     firstToken: fc.integer({ min: 0, max: 100 }),
     latencyMs: fc.integer({ min: 0, max: 400 }),
-    fencing: fc.constantFrom('token' as const, 'off' as const),
+    fencing: fc.constantFrom('token' as const, 'off' as const, 'equality' as const),
     fenceReads: fc.boolean(),
+    sequence: fc.boolean(),
+    release: fc.constantFrom('fenced' as const, 'by-key' as const),
     clients: fc.array(
       fc.record({
         startAtMs: fc.integer({ min: 0, max: 8000 }),
         renewEveryMs: fc.integer({ min: 0, max: 5000 }),
         checkLeaseBeforeWrite: fc.boolean(),
         clockRate: fc.constantFrom(0.5, 1, 1, 1, 2),
+        leaseTimer: fc.constantFrom('from-reply' as const, 'from-request' as const),
         program: programArb,
       }),
       { minLength: 1, maxLength: 4 },
@@ -78,9 +89,9 @@ export const scenarioInputArb: fc.Arbitrary<ScenarioInput> = fc
       (faults): ScenarioInput => ({
         format: 'fencing-lab.scenario/v1',
         title: 'generated',
-        lease: { ttlMs: base.ttlMs, firstToken: base.firstToken },
+        lease: { ttlMs: base.ttlMs, firstToken: base.firstToken, release: base.release },
         network: { latencyMs: base.latencyMs },
-        storage: { fencing: base.fencing, fenceReads: base.fenceReads },
+        storage: { fencing: base.fencing, fenceReads: base.fenceReads, sequence: base.sequence },
         clients: base.clients.map((c, i) => ({ id: ids[i]!, name: `Client ${i + 1}`, ...c })),
         faults,
       }),

@@ -3,18 +3,137 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulate, type Scenario } from '../../src/model';
+import { simulate, type Scenario, type StorageDecision, type Trace } from '../../src/model';
 import { faultArb, scenarioArb } from './arbitraries';
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300) };
 
+/** The storage's decisions split at each `resetStorage` (a reset comes before deliveries at its ms). */
+function epochs(trace: Trace): StorageDecision[][] {
+  const out: StorageDecision[][] = [[]];
+  let r = 0;
+  const resets = trace.storageResets ?? [];
+  for (const d of trace.storage) {
+    while (r < resets.length && resets[r]! <= d.atMs) {
+      out.push([]);
+      r += 1;
+    }
+    out[out.length - 1]!.push(d);
+  }
+  return out;
+}
+
 describe('simulate: properties over random scenarios', { timeout: 120_000 }, () => {
-  it('with fencing "token", the tokens of accepted writes never go down', () => {
+  it('with fencing "token", the tokens of accepted writes never go down (between storage resets)', () => {
     fc.assert(
       fc.property(scenarioArb, (s) => {
         const fenced: Scenario = { ...s, storage: { ...s.storage, fencing: 'token' } };
-        const accepted = simulate(fenced).storage.filter((d) => d.accepted && d.token !== undefined);
-        for (let i = 1; i < accepted.length; i++) expect(accepted[i]!.token!).toBeGreaterThanOrEqual(accepted[i - 1]!.token!);
+        const trace = simulate(fenced);
+        for (const part of epochs(trace)) {
+          const accepted = part.filter((d) => d.accepted && d.token !== undefined);
+          for (let i = 1; i < accepted.length; i++) expect(accepted[i]!.token!).toBeGreaterThanOrEqual(accepted[i - 1]!.token!);
+        }
+        // Without a reset that holds for the whole run.
+        if (!trace.storageResets) expect(epochs(trace)).toHaveLength(1);
+      }),
+      RUNS,
+    );
+  });
+
+  it('with storage.sequence, the accepted (token, sequence) pairs of each token strictly increase (between resets)', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const trace = simulate({ ...s, storage: { ...s.storage, sequence: true } });
+        for (const part of epochs(trace)) {
+          const last = new Map<number, number>();
+          for (const d of part) {
+            if (d.token === undefined) continue;
+            expect(d.seq, 'every write with a token carries a sequence number').toBeGreaterThanOrEqual(1);
+            if (!d.accepted) continue;
+            const before = last.get(d.token);
+            if (before !== undefined) expect(d.seq!).toBeGreaterThan(before);
+            last.set(d.token, d.seq!);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('with fencing "equality", every accepted write since the last reset carries the token of the first one, and a rejected one another token', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const trace = simulate({ ...s, storage: { ...s.storage, fencing: 'equality', sequence: false } });
+        for (const part of epochs(trace)) {
+          const remembered = part.find((d) => d.accepted)?.token;
+          for (const d of part) {
+            if (d.token === undefined) {
+              expect(d.accepted).toBe(false);
+              continue;
+            }
+            if (d.accepted) expect(d.token).toBe(remembered);
+            else if (remembered !== undefined && part.indexOf(d) > part.findIndex((x) => x.accepted)) expect(d.token).not.toBe(remembered);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('with fencing "equality", the tokens of accepted writes can go down (it is not fencing): found in some schedule', () => {
+    let found = false;
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const accepted = simulate({ ...s, storage: { ...s.storage, fencing: 'equality' } }).storage.filter((d) => d.accepted && d.token !== undefined);
+        for (let i = 1; i < accepted.length; i++) if (accepted[i]!.token! < accepted[i - 1]!.token!) found = true;
+      }),
+      { ...RUNS, numRuns: Math.max(RUNS.numRuns, 300) },
+    );
+    expect(found).toBe(true);
+  });
+
+  it('a release by key ends whatever lease is live when it arrives; a fenced release only its sender’s own', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        for (const release of ['by-key', 'fenced'] as const) {
+          const trace = simulate({ ...s, lease: { ...s.lease, release } });
+          // Walk the lease service's events in order, keeping the live lease.
+          let live: { holder: string; token: number } | undefined;
+          for (const e of trace.events) {
+            if (e.actor !== 'lease-service') continue;
+            if (e.kind === 'lease-granted') live = { holder: e.peer!, token: e.token! };
+            else if (e.kind === 'lease-expired' || e.kind === 'lease-revoked') live = undefined;
+            else if (e.kind === 'lease-released') {
+              const releases = trace.messages.filter((m) => m.kind === 'release' && m.handledAtMs === e.atMs);
+              expect(releases.length).toBeGreaterThan(0);
+              // Fenced: only the holder, with its token, frees its lock. By key: any release does.
+              if (release === 'fenced') expect(releases.some((m) => m.from === e.peer && m.token === e.token)).toBe(true);
+              live = undefined;
+            } else if (e.kind === 'release-ignored') {
+              if (release === 'by-key') expect(live).toBeUndefined();
+              else expect(live !== undefined && live.holder === e.peer && live.token === e.token).toBe(false);
+            }
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('with leaseTimer "from-request" and a clock that is not slow, no believed deadline outlasts its lease’s expiry', () => {
+    fc.assert(
+      fc.property(scenarioArb, (s) => {
+        const conservative: Scenario = {
+          ...s,
+          faults: s.faults.filter((f) => f.kind !== 'expireLease'),
+          clients: s.clients.map((c) => ({ ...c, leaseTimer: 'from-request', clockRate: Math.max(1, c.clockRate) })),
+        };
+        const trace = simulate(conservative);
+        for (const b of trace.beliefs) {
+          const lease = trace.leases.find((l) => l.token === b.token);
+          if (!lease || lease.endReason !== 'expired') continue;
+          for (const d of b.deadlines) expect(d.deadlineMs).toBeLessThanOrEqual(lease.endMs);
+        }
       }),
       RUNS,
     );
@@ -74,7 +193,9 @@ describe('simulate: properties over random scenarios', { timeout: 120_000 }, () 
     fc.assert(
       fc.property(scenarioArb, (s) => {
         for (const d of simulate(s).storage) {
-          expect(d.text).toMatch(/^(stored '.*' with token \d+|rejected '.*' \(token \d+ < \d+\)|stored '.*' without a token|rejected '.*' \(no token\)|(stored|rejected) ".*".*)$/);
+          expect(d.text).toMatch(
+            /^(stored ('.*'|".*") with token \d+(, sequence \d+)?|rejected ('.*'|".*") \(token \d+ (<|!=) \d+\)|rejected ('.*'|".*") \(token \d+, sequence \d+ <= \d+\)|stored ('.*'|".*") without a token|rejected ('.*'|".*") \(no token\))$/,
+          );
         }
       }),
       RUNS,

@@ -21,6 +21,12 @@ const EXPECTED_ORDER = [
   'partition-lease-service',
   'random-tokens',
   'jepsen-three-clients',
+  // Issue 12's lessons.
+  'identity-cas',
+  'zombie-unlock',
+  'zombie-stale-read',
+  'same-token-order',
+  'lease-timer',
 ];
 
 const traces = new Map<string, Trace>();

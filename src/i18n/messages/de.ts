@@ -76,6 +76,7 @@ export const de = {
   'storage.check.on': 'prüft Fencing-Tokens',
   'storage.check.off': 'prüft keine Tokens',
   'storage.highest': 'Höchstes gesehenes Token',
+  'storage.check.eq': 'prüft Token-Gleichheit',
   'storage.data': 'Gespeicherte Daten',
   'storage.none': 'noch nichts',
   'storage.log': 'Protokoll',

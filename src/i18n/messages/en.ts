@@ -79,6 +79,7 @@ export const en = {
   'storage.check.on': 'checks fencing tokens',
   'storage.check.off': 'does not check tokens',
   'storage.highest': 'Highest token seen',
+  'storage.check.eq': 'checks token equality',
   'storage.data': 'Data stored',
   'storage.none': 'nothing yet',
   'storage.log': 'Log',

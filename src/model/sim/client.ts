@@ -5,7 +5,9 @@
  * - `acquire` blocks until the grant arrives. While the client holds a lease and is running it
  *   sends a keepalive every `renewEveryMs`; one that fell due during a pause is sent the moment it
  *   wakes (as a missed timer fires late).
- * - `write` sends (token, value) and waits for the reply; `read` sends the token and waits.
+ * - `write` sends (token, value) and waits for the reply (with `wait: false` it carries on at once,
+ *   so several writes can be in flight); with `storage.sequence` it also sends its sequence number
+ *   under its token, counted from 1 after each grant. `read` sends the token and waits.
  *   `work` spends `ms` of running time; `release` sends a release and carries on at once.
  * - `pause`: the client executes nothing for `forMs`; messages to it wait and are handled when it
  *   wakes, in arrival order; it then carries on where it stopped, still believing it holds its lease.
@@ -14,6 +16,12 @@
  * - `checkLeaseBeforeWrite`: at the start of a write the client compares its own clock with the
  *   deadline it believes in and skips the write if that has passed; the request then leaves
  *   `prepareMs` later. `clockRate` changes only how the client measures that deadline.
+ * - `leaseTimer`: `from-reply` (default) counts the believed deadline from when the grant or
+ *   keepalive reply arrives; `from-request` from when the acquire or keepalive it answers was sent,
+ *   which never counts the reply's time in flight as lease time (Burrows 2006, §2.8: the client's
+ *   lease timeout is a conservative approximation of the master's, allowing for the time the
+ *   KeepAlive reply spent in flight). For an acquire that waited in the queue this is very
+ *   conservative: the client cannot know when the service granted it.
  *
  * Sources: Kleppmann, "How to do distributed locking" (2016) (process pauses); etcd
  * `clientv3/concurrency` (keepalive every TTL/3).
@@ -56,6 +64,12 @@ export class ClientActor {
   private keepaliveOn = false;
   private keepaliveGen = 0;
   private nextKeepaliveMs = 0;
+  /** When the client sent its last acquire (ms): the start of a `from-request` lease timer. */
+  private acquireSentAtMs = 0;
+  /** With `storage.sequence`: the sequence number of the last write sent under the current token. */
+  private writeSeq = 0;
+  /** The write request whose reply the program waits for. */
+  private awaitedWrite: number | undefined;
 
   constructor(
     private readonly ctx: SimContext,
@@ -238,12 +252,13 @@ export class ClientActor {
       switch (op.op) {
         case 'acquire': {
           const m = network.send('acquire', this.id, LEASE_SERVICE);
+          this.acquireSentAtMs = this.now;
           recorder.emit('acquire-sent', this.id, { peer: LEASE_SERVICE, messageId: m.id });
           this.step = { kind: 'await-grant' };
           return;
         }
         case 'write':
-          if (this.stepWrite(op.value, op.prepareMs ?? 0)) continue;
+          if (this.stepWrite(op.value, op.prepareMs ?? 0, op.wait ?? true)) continue;
           return;
         case 'read': {
           const m = network.send('read', this.id, STORAGE, { ...withToken(this.token) });
@@ -274,9 +289,10 @@ export class ClientActor {
 
   /**
    * The write step: the optional lease check, the prepare time, then the request.
-   * @returns true if the program moves on at once (the check failed and the write was skipped).
+   * @returns true if the program moves on at once (the check failed and the write was skipped, or
+   *   the write does not wait for its reply).
    */
-  private stepWrite(value: string, prepareMs: number): boolean {
+  private stepWrite(value: string, prepareMs: number, wait: boolean): boolean {
     const { network, recorder } = this.ctx;
     if (!this.writePrepared) {
       if (this.cfg.checkLeaseBeforeWrite) {
@@ -297,8 +313,17 @@ export class ClientActor {
         return false;
       }
     }
-    const m = network.send('write', this.id, STORAGE, { value, ...withToken(this.token) });
-    recorder.emit('write-sent', this.id, { peer: STORAGE, value, ...withToken(this.token), messageId: m.id });
+    const seq = this.ctx.scenario.storage.sequence && this.token !== undefined ? { seq: ++this.writeSeq } : {};
+    const m = network.send('write', this.id, STORAGE, { value, ...withToken(this.token), ...seq });
+    recorder.emit('write-sent', this.id, { peer: STORAGE, value, ...withToken(this.token), messageId: m.id, ...seq });
+    if (!wait) {
+      // Pipelined: the program carries on without waiting for the reply.
+      this.pc += 1;
+      this.writePrepared = false;
+      this.step = { kind: 'idle' };
+      return true;
+    }
+    this.awaitedWrite = m.id;
     this.step = { kind: 'await-write' };
     return false;
   }
@@ -319,7 +344,7 @@ export class ClientActor {
         this.onGrant(m);
         return;
       case 'keepalive-ok': {
-        const deadlineMs = this.believedDeadline();
+        const deadlineMs = this.believedDeadline(this.requestSentAtMs(m));
         if (this.belief && this.belief.token === m.token) this.belief.deadlines.push({ atMs: this.now, deadlineMs });
         recorder.emit('keepalive-ok-received', this.id, { peer: LEASE_SERVICE, ...withToken(m.token), messageId: m.id, deadlineMs });
         return;
@@ -332,7 +357,7 @@ export class ClientActor {
         return;
       case 'write-reply':
         recorder.emit('write-reply-received', this.id, { peer: STORAGE, ...withToken(m.token), ...(m.value !== undefined ? { value: m.value } : {}), messageId: m.id });
-        if (this.step.kind === 'await-write') this.nextStep();
+        if (this.step.kind === 'await-write' && this.ctx.recorder.replyTo.get(m.id) === this.awaitedWrite) this.nextStep();
         return;
       case 'read-reply':
         recorder.emit('read-reply-received', this.id, { peer: STORAGE, ...withToken(m.token), messageId: m.id });
@@ -343,17 +368,28 @@ export class ClientActor {
     }
   }
 
-  /** The deadline (true ms) the client's own clock will call the end of a lease heard of now. */
-  private believedDeadline(): number {
-    return this.now + Math.round(this.ctx.scenario.lease.ttlMs / this.cfg.clockRate);
+  /**
+   * The deadline (true ms) the client's own clock will call the end of a lease heard of now: its
+   * timer starts at `requestSentAtMs` with `leaseTimer: "from-request"`, now otherwise.
+   */
+  private believedDeadline(requestSentAtMs: number): number {
+    const startMs = this.cfg.leaseTimer === 'from-request' ? requestSentAtMs : this.now;
+    return startMs + Math.round(this.ctx.scenario.lease.ttlMs / this.cfg.clockRate);
+  }
+
+  /** When the keepalive that reply `m` answers was sent (ms); now if it cannot be told. */
+  private requestSentAtMs(m: Message): number {
+    const request = this.ctx.recorder.replyTo.get(m.id);
+    return request !== undefined ? this.ctx.recorder.messages[request]!.sentAtMs : this.now;
   }
 
   private onGrant(m: Message): void {
     const now = this.now;
     const token = m.token!;
     this.endBelief('released');
+    if (token !== this.token) this.writeSeq = 0;
     this.token = token;
-    const deadlineMs = this.believedDeadline();
+    const deadlineMs = this.believedDeadline(this.acquireSentAtMs);
     const belief: BeliefInterval = { client: this.id, token, startMs: now, endMs: now, endReason: 'run-ended', deadlines: [{ atMs: now, deadlineMs }] };
     this.ctx.recorder.beliefs.push(belief);
     this.belief = belief;

@@ -7,7 +7,11 @@
  *   Redlock's random values). Asking again for a lock it holds extends the same lease (re-entrant).
  * - `keepalive`: one that arrives while the sender's lease is live extends it to arrival + `ttlMs`;
  *   a lease with no keepalive for `ttlMs` expires and the next queued client is granted.
- * - `release`: frees the lock at once if holder and token match the live lease; otherwise ignored.
+ * - `release`: with `lease.release: "fenced"` (the default) frees the lock at once if holder and
+ *   token match the live lease, otherwise it is ignored. With `"by-key"` it frees whatever lock is
+ *   there, whoever holds it: as a plain Redis `DEL` of the lock key does (the Redis docs warn it can
+ *   remove a lock another client acquired after ours expired), and as etcd's `Mutex.Unlock`, which
+ *   deletes its key by name only (etcd issue 22082: a retried unlock can delete a newer lock).
  *
  * Other flavours plug in through `LEASE_SERVICE_FLAVOURS`: each is a factory returning a
  * `LeaseService`; subclassing `BasicLeaseService` and overriding one handler is the usual way.
@@ -116,6 +120,7 @@ export class BasicLeaseService implements LeaseService {
       live.expiresAtMs = now + ttlMs;
       this.scheduleExpiry(live);
       const g = this.ctx.network.send('grant', LEASE_SERVICE, from, { token: live.interval.token });
+      this.ctx.recorder.replyTo.set(g.id, m.id);
       this.ctx.recorder.emit('lease-granted', LEASE_SERVICE, { peer: from, token: live.interval.token, messageId: g.id });
     } else if (!live) {
       this.grant(from);
@@ -134,6 +139,7 @@ export class BasicLeaseService implements LeaseService {
       live.interval.renewedAtMs.push(now);
       this.scheduleExpiry(live);
       const r = network.send('keepalive-ok', LEASE_SERVICE, from, { token: m.token, ok: true });
+      recorder.replyTo.set(r.id, m.id);
       recorder.emit('lease-renewed', LEASE_SERVICE, { peer: from, token: m.token, messageId: r.id });
     } else {
       const r = network.send('keepalive-lost', LEASE_SERVICE, from, { token: m.token, ok: false });
@@ -143,11 +149,13 @@ export class BasicLeaseService implements LeaseService {
 
   protected onRelease(m: Message): void {
     const live = this.live;
-    if (live && live.interval.holder === m.from && live.interval.token === m.token) {
+    const byKey = this.ctx.scenario.lease.release === 'by-key';
+    if (live && (byKey || (live.interval.holder === m.from && live.interval.token === m.token))) {
       this.endLease('released');
       this.grantNext();
     } else {
-      // A release for a lease that already ended (expired or revoked) changes nothing.
+      // A fenced release for a lease that already ended (expired or revoked) changes nothing:
+      // this check (holder and token) is what makes a late release harmless.
       this.ctx.recorder.emit('release-ignored', LEASE_SERVICE, { peer: m.from, ...withToken(m.token), messageId: m.id });
     }
   }

@@ -24,6 +24,7 @@ export type Job =
   | { type: 'pause-end'; client: string }
   | { type: 'crash'; client: string }
   | { type: 'expire-lease' }
+  | { type: 'reset-storage' }
   | { type: 'partition-start'; p: PartitionInterval }
   | { type: 'partition-end'; p: PartitionInterval }
   | { type: 'lease-expiry'; token: number; expiresAtMs: number }

@@ -13,6 +13,7 @@ import type {
   Message,
   PartitionInterval,
   PauseInterval,
+  ReadDecision,
   StorageDecision,
   Trace,
   TraceEvent,
@@ -28,6 +29,13 @@ export class Recorder {
   readonly crashes: { client: string; atMs: number }[] = [];
   readonly storage: StorageDecision[] = [];
   readonly pauses: PauseInterval[] = [];
+  readonly reads: ReadDecision[] = [];
+  readonly storageResets: number[] = [];
+  /**
+   * Which request each reply answers (reply message id → request message id). Not part of the
+   * trace: the actors use it to match a reply to their own request.
+   */
+  readonly replyTo = new Map<number, number>();
 
   constructor(
     private readonly queue: EventQueue,
@@ -63,6 +71,9 @@ export class Recorder {
       partitions: this.partitions,
       storage: this.storage,
       storageLog: this.storage.map((d) => d.text),
+      // Present only when there are some, so the traces of older scenarios stay as they were.
+      ...(this.reads.length > 0 ? { reads: this.reads } : {}),
+      ...(this.storageResets.length > 0 ? { storageResets: this.storageResets } : {}),
     };
   }
 }

@@ -113,6 +113,17 @@ export const captionEn = {
   'caption.programEnded.holds': 'It exits without releasing, so its keepalives stop and its lease will expire.',
   'caption.messageDropped.title': 'Message lost',
   'caption.messageDropped': 'A {message} from {from} reaches {client}, which has crashed: it is lost.',
+  'caption.leaseReleased.byKey.title': 'Released by key: the wrong lock',
+  'caption.leaseReleased.byKey': 'The release from {sender} arrives. Released by key, not by holder and token, it frees the lock {client} holds (token {token}).',
+  'caption.storageReset.title': 'The storage is reset',
+  'caption.storageReset': 'The storage restarts and forgets its data and token.',
+  'caption.writeAccepted.equality.first': "The storage stores ''{value}'' and from now on accepts only token {token}.",
+  'caption.writeAccepted.equality': "Token {token} is the one it accepts: ''{value}'' is stored.",
+  'caption.writeRejected.title.equality': 'Rejected: token {token} != {remembered}',
+  'caption.writeRejected.equality': "The storage rejects ''{value}'': {token} is not {remembered}. An equality check cannot tell a newer holder from an older one.",
+  'caption.writeRejected.title.sequence': 'Rejected: sequence {seq} <= {last}',
+  'caption.writeRejected.sequence': "The storage rejects ''{value}'': with token {token} it has accepted sequence {last} already. The older write came late.",
+  'caption.readServed.token': "The storage answers {client} with ''{data}'', written with token {written}.",
   'message.some': 'message',
 } as const satisfies Record<string, string>;
 

@@ -18,7 +18,7 @@ import { memo, useMemo } from 'react';
 import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
 import { localiseNumber, useT } from '../../i18n';
-import type { BeliefInterval, LeaseInterval, PartitionInterval, PauseInterval, StorageDecision, Trace, TraceEvent } from '../../model/trace';
+import type { BeliefInterval, LeaseInterval, PartitionInterval, PauseInterval, ReadDecision, StorageDecision, Trace, TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, type Translate } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
@@ -381,6 +381,8 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs }: LaneProps)
 /** The text under (or over) a storage decision's mark. */
 function decisionLabel(d: StorageDecision, fenced: boolean, t: Translate): string {
   const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
+  if (!d.accepted && d.token !== undefined && d.remembered !== undefined) return t('timeline.rejectedEquality', { token: d.token, remembered: d.remembered });
+  if (!d.accepted && d.token !== undefined && d.lastSeq !== undefined) return t('timeline.rejectedSequence', { seq: d.seq ?? 0, last: d.lastSeq });
   if (!d.accepted) return d.token === undefined ? t('timeline.rejectedNoToken') : t('timeline.rejected', { token: d.token, highest: d.highestBefore });
   if (d.token === undefined) return t('timeline.storedNoToken');
   return staleWrite && !fenced ? t('timeline.storedStale', { token: d.token }) : t('timeline.stored', { token: d.token });
@@ -404,13 +406,16 @@ function placeDecisionLabels(xs: readonly number[], labels: readonly string[], g
   });
 }
 
-const ReadMark = memo(function ReadMark({ e, lane, g }: MarkProps & { e: TraceEvent }) {
+const ReadMark = memo(function ReadMark({ e, lane, g, read }: MarkProps & { e: TraceEvent; read: ReadDecision | undefined }) {
   const t = useT();
   const x = g.x(e.atMs);
   const ok = e.kind === 'read-served';
-  const label = t(ok ? 'timeline.readServed' : 'timeline.readRejected');
+  // A served read shows the token its data was written with (issue 12); the trace's `reads` has it.
+  const label =
+    ok && read?.writtenWith !== undefined ? t('timeline.readServed.written', { token: read.writtenWith }) : t(ok ? 'timeline.readServed' : 'timeline.readRejected');
+  const aria = read ? t('timeline.decision.aria', { at: seconds(e.atMs), text: read.text }) : `${label}, ${seconds(e.atMs)} s`;
   return (
-    <M.g {...pop} role="img" aria-label={`${label}, ${seconds(e.atMs)} s`} className={ok ? 'fl-read' : 'fl-read fl-read--bad'}>
+    <M.g {...pop} role="img" aria-label={aria} className={ok ? 'fl-read' : 'fl-read fl-read--bad'}>
       <circle cx={x} cy={lane.base} r={5} />
       <text x={x} y={lane.base - 10} textAnchor="middle" className="fl-label fl-label--small">
         {label}
@@ -455,8 +460,18 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs }: LanePr
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>
       <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+      {trace.storageResets
+        ?.filter((r) => r <= p)
+        .map((r) => (
+          <g key={`reset${r}`} role="img" aria-label={t('timeline.decision.aria', { at: seconds(r), text: t('timeline.storageReset') })}>
+            <line x1={g.x(r)} x2={g.x(r)} y1={lane.base - 12} y2={lane.base + 12} className="fl-lane__reset" />
+            <text x={g.x(r)} y={lane.base - 16} textAnchor="middle" className="fl-label fl-label--small">
+              {t('timeline.storageReset')}
+            </text>
+          </g>
+        ))}
       {reads.map((e) => (
-        <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} />
+        <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} read={trace.reads?.find((r) => r.atMs === e.atMs && r.client === e.peer)} />
       ))}
       {trace.storage.map((d, i) =>
         d.atMs > p ? null : (
