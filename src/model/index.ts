@@ -5,4 +5,4 @@
 export * from './scenario';
 export * from './validate';
 export * from './trace';
-export { simulate, pyRepr } from './simulate';
+export { simulate, pyRepr, SimulationLimitError, workBound, type LimitCause, type SimulateOptions } from './simulate';

@@ -50,8 +50,9 @@
  * @module
  */
 import { pyRepr } from './pyrepr';
-import { MAX_DURATION_MS, LEASE_SERVICE, STORAGE, type Fault, type Scenario } from './scenario';
+import { MAX_DURATION_MS, MAX_SIMULATION_EVENTS, LEASE_SERVICE, STORAGE, type Fault, type Scenario } from './scenario';
 import type { PartitionInterval, Trace } from './trace';
+import { limitError } from './sim/budget';
 import { ClientActor } from './sim/client';
 import type { SimContext } from './sim/context';
 import { createLeaseService, type LeaseService } from './sim/lease-service';
@@ -61,6 +62,7 @@ import { Recorder } from './sim/recorder';
 import { Storage } from './sim/storage';
 
 export { pyRepr };
+export { SimulationLimitError, workBound, type LimitCause } from './sim/budget';
 
 /** The actors of one run. */
 interface Actors {
@@ -71,8 +73,8 @@ interface Actors {
 }
 
 /** Builds the queue, recorder, network and actors of a run. */
-function setUp(scenario: Scenario): Actors {
-  const queue = new EventQueue();
+function setUp(scenario: Scenario, maxEvents: number): Actors {
+  const queue = new EventQueue(maxEvents);
   const partitions: PartitionInterval[] = scenario.faults
     .filter((f): f is Extract<Fault, { kind: 'partition' }> => f.kind === 'partition')
     .map((f) => ({ client: f.client, with: f.with, startMs: f.atMs, endMs: f.atMs + f.forMs }));
@@ -138,21 +140,49 @@ function dispatch(job: Job, a: Actors): void {
   }
 }
 
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /** The work budget: the most events (queue jobs) the run may handle. Default {@link MAX_SIMULATION_EVENTS}. */
+  maxEvents?: number;
+}
+
 /**
  * Runs a scenario to completion and returns everything that happened.
+ *
+ * Work bound (issue 18): a run handles at most `maxEvents` events (scheduled jobs: a keepalive
+ * timer, a message delivery, a lease expiry, a fault...; default {@link MAX_SIMULATION_EVENTS},
+ * 250,000) and records about as many trace events. A scenario that passes `parseScenario` stays
+ * well inside it, by structure: the only self-repeating work is keepalives, at most one per
+ * `MIN_RENEW_EVERY_MS` (100 ms) of a client's 10 minutes, and each costs 4 jobs (the timer, its
+ * delivery, the lease expiry it re-arms, the reply's delivery), so at most 8 × 6,000 × 4 = 192,000,
+ * plus a bounded number per program step (8 × 200), per fault (200) and per pause wake-up. The
+ * largest legitimate scenario we know (8 clients taking turns for 10 minutes,
+ * `tests/bench/model-bench.ts`) makes about 11,000 events in about 10 ms; 250,000 events take
+ * about a quarter of a second and some 100 MB of trace, which a page still shows.
+ * `tests/model/work-bounds.test.ts` checks both (a property test over valid scenarios and the worst
+ * case by construction).
  *
  * @param scenario A validated scenario (see `parseScenario`); all times in simulated ms.
  * @returns The trace: events in time order, messages, lease intervals as the lease service saw
  *   them, each client's belief, pauses, crashes, partitions and storage decisions.
- * @throws Never for a validated scenario; the run stops at `durationMs` or at 10 minutes.
+ * @throws {SimulationLimitError} when the run makes more than `maxEvents` events, with a message
+ *   naming the cause (e.g. a client's keepalive period); never for a scenario that passed
+ *   `parseScenario` with the default budget. Otherwise the run stops at `durationMs` or at 10 minutes.
  */
-export function simulate(scenario: Scenario): Trace {
+export function simulate(scenario: Scenario, options: SimulateOptions = {}): Trace {
+  const maxEvents = options.maxEvents ?? MAX_SIMULATION_EVENTS;
   const capMs = scenario.durationMs ?? MAX_DURATION_MS;
-  const actors = setUp(scenario);
+  const actors = setUp(scenario, maxEvents);
   const { queue, recorder } = actors.ctx;
   scheduleKnown(scenario, queue, recorder.partitions);
 
-  for (let job = queue.next(capMs); job !== undefined; job = queue.next(capMs)) dispatch(job, actors);
+  for (let job = queue.next(capMs); job !== undefined; job = queue.next(capMs)) {
+    dispatch(job, actors);
+    // Trace events are what a page draws: they are bounded too, whatever made them.
+    if (recorder.events.length > maxEvents) queue.overBudget = true;
+    if (queue.overBudget) break;
+  }
+  if (queue.overBudget) throw limitError(scenario, recorder.events, maxEvents, queue.now);
 
   const truncated = queue.truncated;
   const endMs = scenario.durationMs ?? (truncated ? capMs : recorder.lastEventMs());
