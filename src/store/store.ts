@@ -12,6 +12,7 @@ import type { Scenario } from '../model/scenario';
 import {
   clampPauseMs,
   faultTimeAt,
+  faultsLeft,
   withFencing,
   type Intervention,
 } from './interventions';
@@ -57,11 +58,14 @@ export interface LabActions {
   tick(wallDeltaMs: number): void;
   /** Sets the length (ms) of the next pause the learner adds. */
   setPauseForMs(ms: number): void;
-  /** Pauses `client` at the playhead for `forMs` (default: the chosen pause length). */
+  /**
+   * Pauses `client` at the playhead for `forMs` (default: the chosen pause length). Like the other
+   * timed interventions, does nothing once the run holds `MAX_FAULTS` faults (see `faultsLeft`).
+   */
   pauseClient(client: string, forMs?: number): void;
-  /** Crashes `client` at the playhead. */
+  /** Crashes `client` at the playhead (not past `MAX_FAULTS` faults). */
   crashClient(client: string): void;
-  /** Ends the live lease at the lease service at the playhead. */
+  /** Ends the live lease at the lease service at the playhead (not past `MAX_FAULTS` faults). */
   expireLeaseNow(): void;
   /** Switches the storage's token check for the whole run. */
   setFencing(fencing: Scenario['storage']['fencing']): void;
@@ -129,6 +133,8 @@ export function createLabStore(options: InitOptions = {}): LabStore {
         if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
       });
     };
+    /** Adds a timed intervention, unless the run already holds as many faults as a scenario can (issue 18). */
+    const add = (i: Intervention): void => change((s) => (faultsLeft(s.base, s.interventions) > 0 ? [...s.interventions, i] : undefined));
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
 
@@ -187,17 +193,10 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       setPauseForMs: (ms) => set({ pauseForMs: clampPauseMs(ms) }),
       pauseClient: (client, forMs) => {
         // The time and length as they are now, when the learner asks.
-        const pause: Intervention = { kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) };
-        change((s) => [...s.interventions, pause]);
+        add({ kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) });
       },
-      crashClient: (client) => {
-        const crash: Intervention = { kind: 'crash', client, atMs: at() };
-        change((s) => [...s.interventions, crash]);
-      },
-      expireLeaseNow: () => {
-        const expire: Intervention = { kind: 'expireLease', atMs: at() };
-        change((s) => [...s.interventions, expire]);
-      },
+      crashClient: (client) => add({ kind: 'crash', client, atMs: at() }),
+      expireLeaseNow: () => add({ kind: 'expireLease', atMs: at() }),
       setFencing: (fencing) =>
         change((s) => {
           const next = withFencing(s.base, s.interventions, fencing);
