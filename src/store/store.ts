@@ -9,6 +9,8 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Scenario } from '../model/scenario';
+import type { Trace } from '../model/trace';
+import { reportNotices } from '../embed/notices';
 import {
   clampPauseMs,
   faultTimeAt,
@@ -36,9 +38,10 @@ export interface LabActions {
    * Opens a base scenario with interventions already made, paused at `atMs` (clamped to the run;
    * default 0), with an empty undo history: a share link, a reopened export, or going back to what
    * the learner explored. `baseId` is the built-in the base came from (its module must be loaded) or
-   * `null` for a custom base.
+   * `null` for a custom base. `trace`, when given, is the trace of the base with the interventions,
+   * simulated already (off the main thread, `untrusted.ts`).
    */
-  openWith(opening: { baseId: string | null; base: Scenario; interventions?: readonly Intervention[]; atMs?: number }): void;
+  openWith(opening: { baseId: string | null; base: Scenario; interventions?: readonly Intervention[]; atMs?: number; trace?: Trace }): void;
   play(): void;
   pause(): void;
   /** Play or pause; playing from the end starts again from 0. */
@@ -81,6 +84,31 @@ export type LabState = LabData & LabActions;
 /** A store for one explainer. */
 export type LabStore = StoreApi<LabState>;
 
+/**
+ * Runs `fn`; a run past the simulator's event budget (`SimulationLimitError`, issue 18) is reported
+ * to the page's notice instead, and the state stays as it was. A validated scenario with at most
+ * `MAX_FAULTS` faults never gets there; this guards kinds of work the validator does not bound.
+ * @returns whether `fn` ran to the end
+ */
+function guarded(fn: () => void): boolean {
+  try {
+    fn();
+    return true;
+  } catch (e) {
+    if ((e as Error)?.name !== 'SimulationLimitError') throw e;
+    reportNotices([`${(e as Error).message} The scenario on screen was kept.`]);
+    return false;
+  }
+}
+
+/** The initial state; a custom scenario the simulator refuses (see {@link guarded}) opens the default one instead. */
+function initialState(options: InitOptions): LabData {
+  if (!options.scenario) return createInitialState(options);
+  let state: LabData | undefined;
+  if (!guarded(() => (state = createInitialState(options)))) return createInitialState({ ...(options.timeMs !== undefined ? { timeMs: options.timeMs } : {}) });
+  return state!;
+}
+
 /** Creates the store of one explainer. */
 export function createLabStore(options: InitOptions = {}): LabStore {
   return createStore<LabState>()((set, get) => {
@@ -112,7 +140,8 @@ export function createLabStore(options: InitOptions = {}): LabStore {
      */
     const replace = (next: Intervention[], undoStack: Intervention[][]): void => {
       const s = get();
-      const derived = derive(s.base, next);
+      let derived!: ReturnType<typeof derive>;
+      if (!guarded(() => (derived = derive(s.base, next)))) return;
       const atEnd = s.playheadMs >= s.trace.endMs;
       const playheadMs = atEnd ? derived.trace.endMs : Math.min(s.playheadMs, derived.trace.endMs);
       set({ interventions: next, undoStack, ...derived, playheadMs, playing: s.playing && playheadMs < derived.trace.endMs });
@@ -130,7 +159,7 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     let opens = 0;
     const open = (base: Scenario, baseId: string | null, ticket = ++opens): void => {
       withSimulator(() => {
-        if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
+        if (opens === ticket) guarded(() => set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false }));
       });
     };
     /** Adds a timed intervention, unless the run already holds as many faults as a scenario can (issue 18). */
@@ -139,7 +168,7 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
 
     return {
-      ...createInitialState(options),
+      ...initialState(options),
 
       openBuiltIn: (id) => {
         // Taken now: the last scenario asked for wins, whichever finishes loading first.
@@ -154,14 +183,18 @@ export function createLabStore(options: InitOptions = {}): LabStore {
         });
       },
       openScenario: (scenario) => open(scenario, null),
-      openWith: ({ baseId, base, interventions = [], atMs = 0 }) => {
+      openWith: ({ baseId, base, interventions = [], atMs = 0, trace }) => {
         const ticket = ++opens;
-        withSimulator(() => {
-          if (opens !== ticket) return;
-          const derived = derive(base, interventions);
-          const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
-          set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
-        });
+        const apply = (): void =>
+          void guarded(() => {
+            if (opens !== ticket) return;
+            const derived = derive(base, interventions, trace);
+            const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
+            set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
+          });
+        // With its trace known, nothing needs the simulator.
+        if (trace) apply();
+        else withSimulator(apply);
       },
 
       play: () => {
