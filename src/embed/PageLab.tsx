@@ -74,7 +74,7 @@ function decodedLocation(search: string, hash: string): Promise<ParsedLocation> 
 /**
  * For a `#s=` document: the store that opens it (as a built-in plus interventions when it is one,
  * `library/restore.ts`, else as a custom scenario), with its trace simulated off the main thread
- * (`store/untrusted.ts`, issue 18); or the message saying why it cannot be shown (then the default
+ * (`library/simulate-untrusted.ts`, issue 18); or the message saying why it cannot be shown (then the default
  * scenario opens, with that notice); or `undefined` if the modules cannot load (then it opens here as
  * a custom scenario). The restoring code loads only for such links (issue 7). One promise per
  * scenario object, never rejecting (stable for `use`).

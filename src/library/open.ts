@@ -1,7 +1,7 @@
 /**
  * Opening a scenario document the learner brings (a file, pasted JSON) in an explainer's store:
  * validated first (every problem named by its field path), then simulated off the main thread
- * (`store/untrusted.ts`, issue 18); the scenario on the timeline stays when the document is invalid
+ * (`simulate-untrusted.ts`, issue 18); the scenario on the timeline stays when the document is invalid
  * or its run is refused. A document that is a built-in plus interventions (an export) reopens as
  * that built-in with the same interventions (see `restore.ts`).
  * @module

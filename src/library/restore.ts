@@ -11,7 +11,8 @@ import { BUILT_IN_SCENARIOS, loadBuiltInScenario } from '../scenarios';
 import type { Trace } from '../model/trace';
 import { loadBuiltIn } from '../store/initial-state';
 import { applyInterventions, type Intervention } from '../store/interventions';
-import { simulateUntrusted, type UntrustedRun } from '../store/untrusted';
+import { simulateHere, type UntrustedRun } from './simulate-here';
+import { simulateUntrusted } from './simulate-untrusted';
 import { createLabStore, type LabStore } from '../store/store';
 
 /** What to open: a base scenario (built-in or custom), the interventions on it, and a moment. */
@@ -101,7 +102,7 @@ export function restoredOpening(scenario: Scenario): Promise<Opening> {
 /**
  * A new explainer store showing `opening` (its built-in's module must be loaded, as {@link openingFor}
  * leaves it). `trace`, when given, is the trace of the opening's effective scenario (simulated off
- * the main thread, `store/untrusted.ts`), so nothing is simulated again here.
+ * the main thread, `simulate-untrusted.ts`), so nothing is simulated again here.
  * @throws Error if the simulator is not loaded yet (`store/simulator.ts`) and the opening needs it
  */
 export function storeForOpening(opening: Opening, trace?: Trace): LabStore {
@@ -114,8 +115,10 @@ export function storeForOpening(opening: Opening, trace?: Trace): LabStore {
 
 /**
  * Simulates an opening from outside the app (a link, a file, pasted JSON) off the main thread
- * (`store/untrusted.ts`, issue 18): its trace, or the message saying why it cannot be shown.
+ * (`simulate-untrusted.ts`, issue 18): its trace, or the message saying why it cannot be shown.
  */
 export function simulateOpening(opening: Opening): Promise<UntrustedRun> {
-  return simulateUntrusted(applyInterventions(opening.base, opening.interventions)).promise;
+  const scenario = applyInterventions(opening.base, opening.interventions);
+  // The single-file build has no worker (none loads from file://): the bounded main-thread run.
+  return import.meta.env.FENCING_LAB_SINGLE_FILE ? simulateHere(scenario) : simulateUntrusted(scenario).promise;
 }

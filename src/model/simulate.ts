@@ -62,7 +62,7 @@ import { Recorder } from './sim/recorder';
 import { Storage } from './sim/storage';
 
 export { pyRepr };
-export { SimulationLimitError, workBound, type LimitCause } from './sim/budget';
+export { SimulationLimitError, type LimitCause } from './sim/budget';
 
 /** The actors of one run. */
 interface Actors {

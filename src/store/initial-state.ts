@@ -90,7 +90,7 @@ export interface InitOptions {
   scenario?: Scenario;
   /** Open paused at this simulated time (ms; a deep link's `t`), clamped to the run. Default 0. */
   timeMs?: number;
-  /** The trace of `scenario` if it is known already (simulated off the main thread, `untrusted.ts`). */
+  /** The trace of `scenario` if it is known already (simulated off the main thread, `library/simulate-untrusted.ts`). */
   trace?: Trace;
 }
 

@@ -39,7 +39,7 @@ export interface LabActions {
    * default 0), with an empty undo history: a share link, a reopened export, or going back to what
    * the learner explored. `baseId` is the built-in the base came from (its module must be loaded) or
    * `null` for a custom base. `trace`, when given, is the trace of the base with the interventions,
-   * simulated already (off the main thread, `untrusted.ts`).
+   * simulated already (off the main thread, `library/simulate-untrusted.ts`).
    */
   openWith(opening: { baseId: string | null; base: Scenario; interventions?: readonly Intervention[]; atMs?: number; trace?: Trace }): void;
   play(): void;

@@ -53,7 +53,7 @@ function within(s: Scenario, maxEvents: number): boolean {
 
 const ids = Array.from({ length: MAX_CLIENTS }, (_, i) => `client-${i + 1}`);
 
-describe('the hostile link', () => {
+describe('the hostile link', { timeout: 120_000 }, () => {
   it('is refused by the validator, naming the field and the minimum', () => {
     const r = parseScenario(hostile);
     expect(r.ok).toBe(false);
@@ -100,7 +100,7 @@ describe('the hostile link', () => {
   });
 });
 
-describe('the bound of a valid scenario', () => {
+describe('the bound of a valid scenario', { timeout: 120_000 }, () => {
   it('of the largest valid scenario is under the event budget', () => {
     const program: Op[] = Array.from({ length: MAX_PROGRAM_STEPS }, () => ({ op: 'acquire' }));
     const faults: Fault[] = Array.from({ length: MAX_FAULTS }, () => ({ kind: 'expireLease', atMs: 0 }));

@@ -1,6 +1,6 @@
 /**
  * The Web Worker that simulates a scenario from outside the app (a link, a file, pasted JSON) away
- * from the page's main thread (issue 18): `untrusted.ts` starts it with
+ * from the page's main thread (issue 18): `simulate-untrusted.ts` starts it with
  * `new Worker(new URL('./sim-worker.ts', import.meta.url), { type: 'module' })` (in
  * `sim-worker-url.ts`, normal build only). It answers one message `{ scenario }` with
  * `{ ok: true, trace }` or, when the run exceeds the simulator's event budget,

@@ -16,10 +16,9 @@
  */
 import type { Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
-import { loadSimulator, runSimulation } from './simulator';
+import { failure, simulateHere, type UntrustedRun } from './simulate-here';
 
-/** The outcome of {@link simulateUntrusted}: the trace, or why there is none. */
-export type UntrustedRun = { ok: true; trace: Trace } | { ok: false; message: string };
+export type { UntrustedRun };
 
 /** The handle of a run: its outcome (never rejects) and a way to stop it. */
 export interface UntrustedHandle {
@@ -48,28 +47,6 @@ export interface UntrustedOptions {
    * build, the main thread in the single-file build.
    */
   createWorker?: (() => Promise<SimWorkerLike>) | null;
-}
-
-/** The message of a failed run: the simulator's own for a budget overrun, else a plain one. */
-function failure(name: string | undefined, message: string | undefined): UntrustedRun {
-  if (name === 'SimulationLimitError' && message) return { ok: false, message };
-  return { ok: false, message: `This scenario could not be simulated${message ? `: ${message}` : '.'}` };
-}
-
-/** The bounded run on the main thread (the simulator's event budget is what bounds it). */
-function onMainThread(scenario: Scenario): Promise<UntrustedRun> {
-  return loadSimulator().then(
-    (): UntrustedRun => {
-      try {
-        return { ok: true, trace: runSimulation(scenario) };
-      } catch (e) {
-        const err = e as Error;
-        if (err?.name !== 'SimulationLimitError') throw e;
-        return failure(err.name, err.message);
-      }
-    },
-    (e: unknown) => failure(undefined, `the simulator could not be loaded (${(e as Error)?.message ?? String(e)})`),
-  );
 }
 
 function defaultWorker(): (() => Promise<SimWorkerLike>) | null {
@@ -104,7 +81,7 @@ export function simulateUntrusted(scenario: Scenario, options: UntrustedOptions 
     worker?.terminate();
     worker = undefined;
     clearTimeout(timer);
-    if (!done) onMainThread(scenario).then(settle, (e: unknown) => settle(failure(undefined, (e as Error)?.message)));
+    if (!done) simulateHere(scenario).then(settle, (e: unknown) => settle(failure(undefined, (e as Error)?.message)));
   };
 
   if (!createWorker) fallback();

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearNotices, currentNotices } from '../embed/notices';
 import { normalizeScenario, type ScenarioInput } from '../model/scenario';
 import { simulate } from '../model/simulate';
-import { loadBuiltIn } from './initial-state';
-import { loadSimulator } from './simulator';
-import { createLabStore } from './store';
-import { simulateUntrusted, type SimWorkerLike } from './untrusted';
+import { loadBuiltIn } from '../store/initial-state';
+import { loadSimulator } from '../store/simulator';
+import { createLabStore } from '../store/store';
+import { simulateUntrusted, type SimWorkerLike } from './simulate-untrusted';
 
 const seed = loadBuiltIn('seed-gc-pause');
 

@@ -1,6 +1,6 @@
 /**
  * The simulation worker as its own file (the normal build): Vite sees the `new Worker(new URL(…))`
- * pattern and bundles `sim-worker.ts` as a separate chunk. Imported only by `untrusted.ts`, and
+ * pattern and bundles `sim-worker.ts` as a separate chunk. Imported only by `simulate-untrusted.ts`, and
  * only outside the single-file build (which must not emit that file).
  * @module
  */
