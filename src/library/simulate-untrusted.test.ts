@@ -85,7 +85,7 @@ describe('simulateUntrusted', { timeout: 60_000 }, () => {
     w.fail();
     const r = await run.promise;
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.message).toMatch(/^This scenario makes more than 250,000 events by [\d.]+ s, too many to simulate and show: client-1 sends a keepalive every 1 ms/);
+    expect(!r.ok && r.message).toMatch(/^This scenario makes more than 50,000 events by [\d.]+ s, too many to simulate and show: client-1 sends a keepalive every 1 ms/);
     const none = await simulateUntrusted(seed, { createWorker: null }).promise;
     expect(none.ok && none.trace.storageLog).toEqual(simulate(seed).storageLog);
     const refused = await simulateUntrusted(seed, { createWorker: () => Promise.reject(new Error('SecurityError')) }).promise;

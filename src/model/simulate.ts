@@ -149,25 +149,24 @@ export interface SimulateOptions {
 /**
  * Runs a scenario to completion and returns everything that happened.
  *
- * Work bound (issue 18): a run handles at most `maxEvents` events (scheduled jobs: a keepalive
- * timer, a message delivery, a lease expiry, a fault...; default {@link MAX_SIMULATION_EVENTS},
- * 250,000) and records about as many trace events. A scenario that passes `parseScenario` stays
- * well inside it, by structure: the only self-repeating work is keepalives, at most one per
- * `MIN_RENEW_EVERY_MS` (100 ms) of a client's 10 minutes, and each costs 4 jobs (the timer, its
- * delivery, the lease expiry it re-arms, the reply's delivery), so at most 8 × 6,000 × 4 = 192,000,
- * plus a bounded number per program step (8 × 200), per fault (200) and per pause wake-up. The
- * largest legitimate scenario we know (8 clients taking turns for 10 minutes,
- * `tests/bench/model-bench.ts`) makes about 11,000 events in about 10 ms; 250,000 events take
- * about a quarter of a second and some 100 MB of trace, which a page still shows.
- * `tests/model/work-bounds.test.ts` checks both (a property test over valid scenarios and the worst
- * case by construction).
+ * Work bound (issue 18): a run handles at most `maxEvents` scheduled jobs (a keepalive timer, a
+ * message delivery, a lease expiry, a fault...) and records at most as many trace events (default
+ * {@link MAX_SIMULATION_EVENTS}, 50,000: more than four times the largest legitimate scenario we
+ * know, `tests/bench/model-bench.ts`, about 10,900 events); past that it stops with a
+ * {@link SimulationLimitError} naming the cause. So every run, of any scenario, costs at most that
+ * many steps, whatever its fields (also ones added later: the budget sits in the one loop every
+ * actor's work goes through). By structure a scenario's work is also at most `workBound(scenario)`
+ * (`sim/work-bound.ts`): keepalives are the only self-repeating work, at most one per
+ * `renewEveryMs` (at least 100 ms) per client; `tests/model/work-bounds.test.ts` checks both over
+ * random valid scenarios and the worst cases by construction.
  *
  * @param scenario A validated scenario (see `parseScenario`); all times in simulated ms.
  * @returns The trace: events in time order, messages, lease intervals as the lease service saw
  *   them, each client's belief, pauses, crashes, partitions and storage decisions.
  * @throws {SimulationLimitError} when the run makes more than `maxEvents` events, with a message
- *   naming the cause (e.g. a client's keepalive period); never for a scenario that passed
- *   `parseScenario` with the default budget. Otherwise the run stops at `durationMs` or at 10 minutes.
+ *   naming the cause (e.g. a client's keepalive period); a scenario that passed `parseScenario`
+ *   gets it only if it would make that much work (e.g. several clients renewing every 100 ms for
+ *   10 minutes). Otherwise the run stops at `durationMs` or at 10 minutes.
  */
 export function simulate(scenario: Scenario, options: SimulateOptions = {}): Trace {
   const maxEvents = options.maxEvents ?? MAX_SIMULATION_EVENTS;

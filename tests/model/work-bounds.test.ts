@@ -79,7 +79,7 @@ describe('the hostile link', { timeout: 120_000 }, () => {
     const e = error as SimulationLimitError;
     expect(e.name).toBe('SimulationLimitError');
     expect(e.limit).toBe(MAX_SIMULATION_EVENTS);
-    expect(e.message).toMatch(/^This scenario makes more than 250,000 events by \d+\.\d s, too many to simulate and show: client-1 sends a keepalive every 1 ms \(renewEveryMs\)\. Set its renewEveryMs to 0 \(no keepalives\) or 100 or more, or shorten the run\.$/);
+    expect(e.message).toMatch(/^This scenario makes more than 50,000 events by \d+\.\d s, too many to simulate and show: client-1 sends a keepalive every 1 ms \(renewEveryMs\)\. Set its renewEveryMs to 0 \(no keepalives\) or 100 or more, or shorten the run\.$/);
     expect(e.atMs).toBeLessThan(MAX_DURATION_MS);
     expect(e.busiest?.actor).toMatch(/client-1|lease-service/);
   });
@@ -101,7 +101,7 @@ describe('the hostile link', { timeout: 120_000 }, () => {
 });
 
 describe('the bound of a valid scenario', { timeout: 120_000 }, () => {
-  it('of the largest valid scenario is under the event budget', () => {
+  it('of the largest valid scenario is over the event budget, which then stops the run', () => {
     const program: Op[] = Array.from({ length: MAX_PROGRAM_STEPS }, () => ({ op: 'acquire' }));
     const faults: Fault[] = Array.from({ length: MAX_FAULTS }, () => ({ kind: 'expireLease', atMs: 0 }));
     const largest = parseScenarioOrThrow({
@@ -110,10 +110,10 @@ describe('the bound of a valid scenario', { timeout: 120_000 }, () => {
       faults,
     });
     expect(workBound(largest)).toBe(202_440);
-    expect(workBound(largest)).toBeLessThanOrEqual(MAX_SIMULATION_EVENTS);
+    expect(workBound(largest)).toBeGreaterThan(MAX_SIMULATION_EVENTS);
   });
 
-  it('holds for the worst case we could build: 8 clients each renewing every 100 ms for 10 minutes, cut off from the lease service', () => {
+  it('holds for the worst case we could build (8 clients each renewing every 100 ms for 10 minutes, cut off from the lease service), which the budget stops, naming a client', () => {
     // Each client is granted in turn, then partitioned from the lease service until the end: its
     // keepalives (every 100 ms) are all held and arrive at the end, with their rejections.
     const s = parseScenarioOrThrow({
@@ -122,12 +122,13 @@ describe('the bound of a valid scenario', { timeout: 120_000 }, () => {
       clients: ids.map((id) => ({ id, renewEveryMs: MIN_RENEW_EVERY_MS, program: [{ op: 'acquire' }, { op: 'work', ms: 600_000 }] })),
       faults: ids.map((id, i) => ({ kind: 'partition', client: id, with: 'lease-service', atMs: 1 + i * 300, forMs: 600_000 - 1 - i * 300 })),
     });
-    const trace = simulate(s);
+    const trace = simulate(s, { maxEvents: workBound(s) });
     // Near the bound: keepalives dominate, as the bound says.
     expect(trace.events.filter((e) => e.kind === 'keepalive-sent').length).toBeGreaterThan(45_000);
     expect(trace.events.length).toBeLessThanOrEqual(workBound(s));
-    expect(within(s, workBound(s))).toBe(true);
-    expect(workBound(s)).toBeLessThanOrEqual(MAX_SIMULATION_EVENTS);
+    expect(() => simulate(s)).toThrow(
+      /^This scenario makes more than 50,000 events by \d+\.\d s, too many to simulate and show: client-\d sends a keepalive every 100 ms \(renewEveryMs\)\. Renew less often, or shorten the run \(durationMs\)\.$/,
+    );
   });
 
   it('holds for every built-in and for the benchmark scenario', () => {
@@ -135,9 +136,12 @@ describe('the bound of a valid scenario', { timeout: 120_000 }, () => {
       const s = loadBuiltIn(meta.id);
       expect(parseScenario(s).ok, meta.id).toBe(true);
       expect(within(s, workBound(s)), meta.id).toBe(true);
+      expect(within(s, MAX_SIMULATION_EVENTS), meta.id).toBe(true);
     }
     const bench = largeScenario();
     expect(within(bench, workBound(bench))).toBe(true);
+    // The largest legitimate scenario we know: more than four times the room.
+    expect(simulate(bench).events.length * 4).toBeLessThan(MAX_SIMULATION_EVENTS);
   });
 });
 
@@ -202,13 +206,16 @@ const adversarial: fc.Arbitrary<Scenario> = fc
   );
 
 describe('every scenario the validator accepts', { timeout: 300_000 }, () => {
-  it('simulates within its structural bound (events and queue jobs), which is within the event budget', () => {
+  it('simulates within its structural bound and within the event budget (events and queue jobs): to its end, or stopped by the budget with the error', () => {
     fc.assert(
       fc.property(adversarial, (s) => {
         const bound = workBound(s);
-        expect(bound).toBeLessThanOrEqual(MAX_SIMULATION_EVENTS);
         // `maxEvents` caps both the queue's jobs and the trace's events: neither passes the bound.
         expect(within(s, bound)).toBe(true);
+        // With the default budget: the whole run when its bound fits, else the run or the error;
+        // either way at most MAX_SIMULATION_EVENTS steps were taken.
+        if (bound <= MAX_SIMULATION_EVENTS) expect(simulate(s).events.length).toBeLessThanOrEqual(bound);
+        else if (!within(s, MAX_SIMULATION_EVENTS)) expect(() => simulate(s)).toThrow(/^This scenario makes more than 50,000 events by /);
       }),
       { numRuns: Number(process.env.FC_RUNS ?? 150) },
     );

@@ -64,7 +64,7 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * The error for a run that stopped at `atMs` (ms) after `limit` events, naming the cause, e.g.
- * `This scenario makes more than 250,000 events by 125.0 s, too many to simulate and show:
+ * `This scenario makes more than 50,000 events by 16.7 s, too many to simulate and show:
  * client-1 sends a keepalive every 1 ms (renewEveryMs). Set its renewEveryMs to 0 (no keepalives)
  * or 100 or more, or shorten the run.`
  */
@@ -79,11 +79,13 @@ export function limitError(scenario: Scenario, events: readonly TraceEvent[], li
   if (client) {
     why =
       `: ${client.id} sends a keepalive every ${client.renewEveryMs} ms (renewEveryMs). ` +
-      `Set its renewEveryMs to 0 (no keepalives) or ${MIN_RENEW_EVERY_MS} or more, or shorten the run.`;
+      (client.renewEveryMs < MIN_RENEW_EVERY_MS
+        ? `Set its renewEveryMs to 0 (no keepalives) or ${MIN_RENEW_EVERY_MS} or more, or shorten the run.`
+        : 'Renew less often, or shorten the run (durationMs).');
   } else if (cause) {
-    why = `: most of them are "${cause.kind}" events of ${cause.actor} (${cause.count.toLocaleString('en-US')}). Shorten the run or simplify the scenario.`;
+    why = `: most of them are "${cause.kind}" events of ${cause.actor} (${cause.count.toLocaleString('en-US')}). Shorten the run (durationMs) or simplify the scenario.`;
   } else {
-    why = '. Shorten the run or simplify the scenario.';
+    why = '. Shorten the run (durationMs) or simplify the scenario.';
   }
   return new SimulationLimitError(head + why, limit, atMs, cause);
 }

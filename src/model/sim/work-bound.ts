@@ -17,7 +17,8 @@ import { MAX_DURATION_MS, type Scenario } from '../scenario';
  * own jobs, and the timers a pause's wake-up re-arms). `horizon` is `durationMs`, else 10 minutes.
  *
  * For the largest valid scenario (8 clients of 200 steps renewing every 100 ms, 200 faults, 10
- * minutes) this is 202,440, under `MAX_SIMULATION_EVENTS` (250,000); `tests/model/work-bounds.test.ts`
+ * minutes) this is 202,440, more than `MAX_SIMULATION_EVENTS` (50,000), which then stops the run;
+ * a scenario whose bound is within the budget always simulates to its end. `tests/model/work-bounds.test.ts`
  * checks that runs stay within it.
  */
 export function workBound(scenario: Scenario, horizonMs = scenario.durationMs ?? MAX_DURATION_MS): number {
