@@ -89,7 +89,6 @@ describe('hostile links', { timeout: 180_000 }, () => {
     );
     expect(workers.some((u) => /sim-worker-[\w-]+\.js$/.test(u))).toBe(true);
     await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
-    await page.screenshot({ path: 'test-results/hostile-heavy-link.png' }).catch(() => undefined);
     expect(problems).toEqual([]);
     await context.close();
   });
