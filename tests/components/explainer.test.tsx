@@ -236,7 +236,7 @@ describe('the explainer', () => {
 });
 
 describe('focus and notes after interventions', () => {
-  it('says so when the run holds as many faults as a scenario can, and offers no more (issue 18)', async () => {
+  it('says so when the run holds as many faults as a scenario can, and offers no more (issue 18)', { timeout: 60_000 }, async () => {
     const store = createLabStore();
     // The seed has one fault of its own; 199 interventions make 200, the most a file or link holds.
     for (let k = 0; k < 199; k++) {
