@@ -9,6 +9,7 @@ import { simulate } from '../model/simulate';
 import { loadBuiltIn } from '../store/initial-state';
 import { loadSimulator } from '../store/simulator';
 import { createLabStore } from '../store/store';
+import { openScenarioText } from './open';
 import { simulateUntrusted, type SimWorkerLike } from './simulate-untrusted';
 
 const seed = loadBuiltIn('seed-gc-pause');
@@ -134,5 +135,25 @@ describe('the store and a run past the budget', { timeout: 60_000 }, () => {
     store.getState().openWith({ baseId: null, base: seed, atMs: 1000, trace });
     expect(store.getState().trace).toBe(trace);
     expect(store.getState().playheadMs).toBe(1000);
+  });
+});
+
+describe('pasted JSON past the budget', { timeout: 60_000 }, () => {
+  it('is refused with the simulator\'s message, and the scenario on screen stays', async () => {
+    await loadSimulator();
+    const store = createLabStore();
+    const before = store.getState().base;
+    const ids = Array.from({ length: 8 }, (_, i) => `client-${i + 1}`);
+    const heavy = {
+      format: 'fencing-lab.scenario/v1',
+      title: 'Heavy',
+      lease: { ttlMs: 200 },
+      network: { latencyMs: 0 },
+      clients: ids.map((id) => ({ id, renewEveryMs: 100, program: [{ op: 'acquire' }, { op: 'work', ms: 600_000 }] })),
+      faults: ids.map((id, i) => ({ kind: 'partition', client: id, with: 'lease-service', atMs: 1 + i * 300, forMs: 600_000 - 1 - i * 300 })),
+    };
+    const r = await openScenarioText(store, JSON.stringify(heavy));
+    expect(r).toEqual({ ok: false, issues: [{ path: '', message: expect.stringMatching(/^This scenario makes more than 50,000 events by .* sends a keepalive every 100 ms/) }] });
+    expect(store.getState().base).toBe(before);
   });
 });
