@@ -90,7 +90,15 @@ function main(argv: string[]): number {
   const { file, json, scenario } = input;
   const space = defaultScheduleSpace(scenario);
   const t0 = performance.now();
-  const result = explore(scenario, space);
+  let result: ReturnType<typeof explore>;
+  try {
+    result = explore(scenario, space);
+  } catch (e) {
+    // A schedule whose run is past the simulator's event budget (issue 18): its message, exit 2.
+    if ((e as Error)?.name !== 'SimulationLimitError') throw e;
+    process.stderr.write(`${terminalSafe(file)}: ${terminalSafe((e as Error).message)}\n`);
+    return 2;
+  }
   const seconds = (performance.now() - t0) / 1000;
   const out = report(file, space, result, scenario.lease.tokens, seconds);
   // Witnesses quote values from the file: control characters are shown escaped (issue 18).

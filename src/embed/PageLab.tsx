@@ -72,19 +72,24 @@ function decodedLocation(search: string, hash: string): Promise<ParsedLocation> 
 }
 
 /**
- * For a `#s=` document: the store that reopens it as a built-in plus interventions, or `undefined`
- * to open it as a custom scenario (also if the module cannot load). The restoring code
- * (`library/restore.ts`) loads only for such links (issue 7). One promise per scenario object,
- * never rejecting (stable for `use`).
+ * For a `#s=` document: the store that opens it (as a built-in plus interventions when it is one,
+ * `library/restore.ts`, else as a custom scenario), with its trace simulated off the main thread
+ * (`library/simulate-untrusted.ts`, issue 18); or the message saying why it cannot be shown (then the default
+ * scenario opens, with that notice); or `undefined` if the modules cannot load (then it opens here as
+ * a custom scenario). The restoring code loads only for such links (issue 7). One promise per
+ * scenario object, never rejecting (stable for `use`).
  */
-const restorings = new WeakMap<Scenario, Promise<(() => LabStore) | undefined>>();
-function restoredStore(scenario: Scenario, atMs: number): Promise<(() => LabStore) | undefined> {
+type Restored = { store: () => LabStore } | { refused: string } | undefined;
+const restorings = new WeakMap<Scenario, Promise<Restored>>();
+function restoredStore(scenario: Scenario, atMs: number): Promise<Restored> {
   let p = restorings.get(scenario);
   if (!p) {
     p = Promise.all([import('../library/restore'), loadSimulator()]).then(
-      async ([m]) => {
-        const opening = await m.restoredOpening(scenario);
-        return opening.baseId ? () => m.storeForOpening({ ...opening, atMs }) : undefined;
+      async ([m]): Promise<Restored> => {
+        const opening = { ...(await m.restoredOpening(scenario)), atMs };
+        const run = await m.simulateOpening(opening);
+        if (!run.ok) return { refused: run.message };
+        return { store: () => m.storeForOpening(opening, run.trace) };
       },
       () => undefined,
     );
@@ -115,12 +120,16 @@ export function PageLab({ search, hash, autoplay = false, globalShortcuts = fals
   // A `#s=` document that is a built-in plus interventions (what Share makes of a changed built-in)
   // reopens as that built-in with the same interventions: picker, narration, hints and Undo as
   // before (`library/restore.ts`). The trace is the same either way.
-  const makeStore = parsed.customScenario ? use(restoredStore(parsed.customScenario, parsed.timeMs ?? 0)) : undefined;
-  const [reopened] = useState(() => makeStore?.());
+  const restored = parsed.customScenario ? use(restoredStore(parsed.customScenario, parsed.timeMs ?? 0)) : undefined;
+  const refused = restored && 'refused' in restored ? restored.refused : undefined;
+  const [reopened] = useState(() => (restored && 'store' in restored ? restored.store() : undefined));
+  useEffect(() => {
+    if (refused) reportNotices([`The link's scenario cannot be shown: ${refused} Showing the default scenario.`]);
+  }, [refused]);
 
   // syncUrl: the address bar follows what is shown, so it is always a share link (not in embeds).
   const common = { globalShortcuts, autoplay, syncUrl: true, ...(parsed.timeMs !== undefined ? { timeMs: parsed.timeMs } : {}) };
   if (reopened) return <FencingLab {...common} store={reopened} />;
-  if (parsed.customScenario) return <FencingLab {...common} scenario={parsed.customScenario} />;
+  if (parsed.customScenario && !refused) return <FencingLab {...common} scenario={parsed.customScenario} />;
   return <FencingLab {...common} {...(builtinId && loaded ? { scenarioId: builtinId } : {})} />;
 }

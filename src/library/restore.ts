@@ -8,8 +8,11 @@
  */
 import { toScenarioInput, type Fault, type Scenario } from '../model/scenario';
 import { BUILT_IN_SCENARIOS, loadBuiltInScenario } from '../scenarios';
+import type { Trace } from '../model/trace';
 import { loadBuiltIn } from '../store/initial-state';
-import type { Intervention } from '../store/interventions';
+import { applyInterventions, type Intervention } from '../store/interventions';
+import { simulateHere, type UntrustedRun } from './simulate-here';
+import { simulateUntrusted } from './simulate-untrusted';
 import { createLabStore, type LabStore } from '../store/store';
 
 /** What to open: a base scenario (built-in or custom), the interventions on it, and a moment. */
@@ -98,11 +101,24 @@ export function restoredOpening(scenario: Scenario): Promise<Opening> {
 
 /**
  * A new explainer store showing `opening` (its built-in's module must be loaded, as {@link openingFor}
- * leaves it).
+ * leaves it). `trace`, when given, is the trace of the opening's effective scenario (simulated off
+ * the main thread, `simulate-untrusted.ts`), so nothing is simulated again here.
  * @throws Error if the simulator is not loaded yet (`store/simulator.ts`) and the opening needs it
  */
-export function storeForOpening(opening: Opening): LabStore {
+export function storeForOpening(opening: Opening, trace?: Trace): LabStore {
+  const custom = !opening.baseId && trace && opening.interventions.length === 0;
+  if (custom) return createLabStore({ scenario: opening.base, trace, timeMs: opening.atMs });
   const store = createLabStore(opening.baseId ? { scenarioId: opening.baseId } : { scenario: opening.base });
-  store.getState().openWith(opening);
+  store.getState().openWith({ ...opening, ...(trace ? { trace } : {}) });
   return store;
+}
+
+/**
+ * Simulates an opening from outside the app (a link, a file, pasted JSON) off the main thread
+ * (`simulate-untrusted.ts`, issue 18): its trace, or the message saying why it cannot be shown.
+ */
+export function simulateOpening(opening: Opening): Promise<UntrustedRun> {
+  const scenario = applyInterventions(opening.base, opening.interventions);
+  // The single-file build has no worker (none loads from file://): the bounded main-thread run.
+  return import.meta.env.FENCING_LAB_SINGLE_FILE ? simulateHere(scenario) : simulateUntrusted(scenario).promise;
 }

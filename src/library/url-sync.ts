@@ -13,7 +13,7 @@
 import { reportNotices } from '../embed/notices';
 import { replaceUrl } from '../embed/safe';
 import type { LabState, LabStore } from '../store/store';
-import { openingFor } from './restore';
+import { openingFor, simulateOpening } from './restore';
 import { shareUrlFor } from './share-link';
 
 /** How long the scenario and the moment must stay unchanged before the URL is written (real ms). */
@@ -33,7 +33,12 @@ export async function openHashLink(store: LabStore, search: string, hash: string
   const { parseLocation } = await import('../links/location');
   const parsed = parseLocation(search, hash);
   reportNotices(parsed.problems.map((p) => p.message));
-  if (parsed.customScenario) store.getState().openWith(await openingFor(parsed.customScenario, parsed.timeMs ?? 0));
+  if (!parsed.customScenario) return;
+  const opening = await openingFor(parsed.customScenario, parsed.timeMs ?? 0);
+  // Simulated off the main thread (issue 18); a run the simulator refuses keeps what is on screen.
+  const run = await simulateOpening(opening);
+  if (!run.ok) reportNotices([`The link's scenario cannot be shown: ${run.message}`]);
+  else store.getState().openWith({ ...opening, trace: run.trace });
 }
 
 /**

@@ -5,4 +5,5 @@
 export * from './scenario';
 export * from './validate';
 export * from './trace';
-export { simulate, pyRepr } from './simulate';
+export { simulate, pyRepr, SimulationLimitError, type LimitCause, type SimulateOptions } from './simulate';
+export { workBound } from './sim/work-bound';

@@ -20,6 +20,42 @@ export const SCENARIO_FORMAT = 'fencing-lab.scenario/v1';
 /** The longest a trace may run: 10 minutes of simulated time. */
 export const MAX_DURATION_MS = 600_000;
 
+/**
+ * The shortest keepalive period a client may have (ms), other than 0 (never renews): 100 ms.
+ *
+ * Why a floor (issue 18): keepalives are the only thing in a scenario that repeats on its own, so
+ * they set how much work a run can make. One client renewing every 1 ms for 10 minutes makes
+ * 1.8 million events and froze the browser tab; at 100 ms one client makes at most 18,000 in 10
+ * minutes (a keepalive, its renewal, the reply), and what several clients make together is held by
+ * the simulator's event budget, {@link MAX_SIMULATION_EVENTS}. It is absolute, not relative to the
+ * TTL, because the work does not depend on the TTL (a 3 ms TTL renewed every 1 ms is as costly).
+ * Real lease services renew far less often: etcd's client sends a keepalive every TTL/3, and etcd's
+ * smallest lease TTL is 1.5 election ticks rounded up to a whole second (2 s with the default
+ * 100 ms heartbeat and 1 s election timeout; etcd `server/etcdserver/server.go`, `minTTL`), so
+ * about every 667 ms at the fastest; the built-in scenarios renew every 666 ms or slower.
+ */
+export const MIN_RENEW_EVERY_MS = 100;
+
+/** The most faults a scenario may have, the learner's interventions included (they are saved as faults). */
+export const MAX_FAULTS = 200;
+
+/** The most steps a client's program may have. */
+export const MAX_PROGRAM_STEPS = 200;
+
+/** The most clients a scenario may have. */
+export const MAX_CLIENTS = 8;
+
+/**
+ * The most events one run may make: 50,000 scheduled jobs (a keepalive timer, a message delivery, a
+ * lease expiry, a fault...), and as many trace events. `simulate` stops with a `SimulationLimitError`
+ * naming the cause past it (issue 18). Chosen from measurement: the largest legitimate scenario we
+ * know (8 clients taking turns for 10 minutes, `tests/bench/model-bench.ts`) makes about 10,900
+ * events in about 10 ms, so this leaves it more than four times the room, while the page still
+ * draws what it makes: the timeline draws every keepalive and message, and a trace of 18,000 events
+ * already took seconds to show at its end in Chromium (measured on a busy shared machine).
+ */
+export const MAX_SIMULATION_EVENTS = 50_000;
+
 /** The id of the lease service actor (the lock service: etcd, ZooKeeper, Chubby...). */
 export const LEASE_SERVICE = 'lease-service';
 /** The id of the storage actor (the shared resource the lock protects). */
@@ -130,7 +166,10 @@ export interface Client {
   name: string;
   /** When the client starts its program (ms). Default 0. */
   startAtMs: number;
-  /** Keepalive period while it holds a lease (ms); 0 means it never renews. Default `ttlMs / 3`, rounded down. */
+  /**
+   * Keepalive period while it holds a lease (ms); 0 means it never renews, else at least
+   * {@link MIN_RENEW_EVERY_MS}. Default `ttlMs / 3`, rounded down, but not below {@link MIN_RENEW_EVERY_MS}.
+   */
   renewEveryMs: number;
   /** Whether the client compares its own clock with its believed lease deadline before each write. */
   checkLeaseBeforeWrite: boolean;
@@ -216,7 +255,8 @@ export function formatIssue(issue: ScenarioIssue): string {
  * `parseScenario` (`validate.ts`) for anything from outside the app.
  *
  * Source of the defaults: `renewEveryMs` = ttl/3 follows etcd's client, which sends a keepalive
- * every TTL/3 (etcd `clientv3` lease.go `sendKeepAliveLoop`).
+ * every TTL/3 (etcd `clientv3` lease.go `sendKeepAliveLoop`); it is never below
+ * {@link MIN_RENEW_EVERY_MS} (issue 18), so a TTL under 300 ms gets a keepalive every 100 ms.
  */
 export function normalizeScenario(raw: ScenarioInput): Scenario {
   const ttlMs = raw.lease.ttlMs;
@@ -243,7 +283,7 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
       id: c.id,
       name: c.name ?? c.id,
       startAtMs: c.startAtMs ?? 0,
-      renewEveryMs: c.renewEveryMs ?? Math.floor(ttlMs / 3),
+      renewEveryMs: c.renewEveryMs ?? defaultRenewEveryMs(ttlMs),
       checkLeaseBeforeWrite: c.checkLeaseBeforeWrite ?? false,
       clockRate: c.clockRate ?? 1,
       leaseTimer: c.leaseTimer,
@@ -252,6 +292,11 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
     faults: raw.faults ?? [],
     expect: raw.expect,
   };
+}
+
+/** The keepalive period a client gets when its file gives none (ms): TTL/3 rounded down, at least {@link MIN_RENEW_EVERY_MS}. */
+export function defaultRenewEveryMs(ttlMs: number): number {
+  return Math.max(MIN_RENEW_EVERY_MS, Math.floor(ttlMs / 3));
 }
 
 /**

@@ -59,8 +59,9 @@
  * @module
  */
 import { pyRepr } from './pyrepr';
-import { MAX_DURATION_MS, LEASE_SERVICE, STORAGE, type Fault, type Scenario } from './scenario';
+import { MAX_DURATION_MS, MAX_SIMULATION_EVENTS, LEASE_SERVICE, STORAGE, type Fault, type Scenario } from './scenario';
 import type { PartitionInterval, Trace } from './trace';
+import { limitError } from './sim/budget';
 import { ClientActor } from './sim/client';
 import type { SimContext } from './sim/context';
 import { createLeaseService, type LeaseService } from './sim/lease-service';
@@ -70,6 +71,7 @@ import { Recorder } from './sim/recorder';
 import { Storage } from './sim/storage';
 
 export { pyRepr };
+export { SimulationLimitError, type LimitCause } from './sim/budget';
 
 /** The actors of one run. */
 interface Actors {
@@ -80,8 +82,8 @@ interface Actors {
 }
 
 /** Builds the queue, recorder, network and actors of a run. */
-function setUp(scenario: Scenario): Actors {
-  const queue = new EventQueue();
+function setUp(scenario: Scenario, maxEvents: number): Actors {
+  const queue = new EventQueue(maxEvents);
   const partitions: PartitionInterval[] = scenario.faults
     .filter((f): f is Extract<Fault, { kind: 'partition' }> => f.kind === 'partition')
     .map((f) => ({ client: f.client, with: f.with, startMs: f.atMs, endMs: f.atMs + f.forMs }));
@@ -150,21 +152,48 @@ function dispatch(job: Job, a: Actors): void {
   }
 }
 
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /** The work budget: the most events (queue jobs) the run may handle. Default {@link MAX_SIMULATION_EVENTS}. */
+  maxEvents?: number;
+}
+
 /**
  * Runs a scenario to completion and returns everything that happened.
+ *
+ * Work bound (issue 18): a run handles at most `maxEvents` scheduled jobs (a keepalive timer, a
+ * message delivery, a lease expiry, a fault...) and records at most as many trace events (default
+ * {@link MAX_SIMULATION_EVENTS}, 50,000: more than four times the largest legitimate scenario we
+ * know, `tests/bench/model-bench.ts`, about 10,900 events); past that it stops with a
+ * {@link SimulationLimitError} naming the cause. So every run, of any scenario, costs at most that
+ * many steps, whatever its fields (also ones added later: the budget sits in the one loop every
+ * actor's work goes through). By structure a scenario's work is also at most `workBound(scenario)`
+ * (`sim/work-bound.ts`): keepalives are the only self-repeating work, at most one per
+ * `renewEveryMs` (at least 100 ms) per client; `tests/model/work-bounds.test.ts` checks both over
+ * random valid scenarios and the worst cases by construction.
  *
  * @param scenario A validated scenario (see `parseScenario`); all times in simulated ms.
  * @returns The trace: events in time order, messages, lease intervals as the lease service saw
  *   them, each client's belief, pauses, crashes, partitions and storage decisions.
- * @throws Never for a validated scenario; the run stops at `durationMs` or at 10 minutes.
+ * @throws {SimulationLimitError} when the run makes more than `maxEvents` events, with a message
+ *   naming the cause (e.g. a client's keepalive period); a scenario that passed `parseScenario`
+ *   gets it only if it would make that much work (e.g. several clients renewing every 100 ms for
+ *   10 minutes). Otherwise the run stops at `durationMs` or at 10 minutes.
  */
-export function simulate(scenario: Scenario): Trace {
+export function simulate(scenario: Scenario, options: SimulateOptions = {}): Trace {
+  const maxEvents = options.maxEvents ?? MAX_SIMULATION_EVENTS;
   const capMs = scenario.durationMs ?? MAX_DURATION_MS;
-  const actors = setUp(scenario);
+  const actors = setUp(scenario, maxEvents);
   const { queue, recorder } = actors.ctx;
   scheduleKnown(scenario, queue, recorder.partitions);
 
-  for (let job = queue.next(capMs); job !== undefined; job = queue.next(capMs)) dispatch(job, actors);
+  for (let job = queue.next(capMs); job !== undefined; job = queue.next(capMs)) {
+    dispatch(job, actors);
+    // Trace events are what a page draws: they are bounded too, whatever made them.
+    if (recorder.events.length > maxEvents) queue.overBudget = true;
+    if (queue.overBudget) break;
+  }
+  if (queue.overBudget) throw limitError(scenario, recorder.events, maxEvents, queue.now);
 
   const truncated = queue.truncated;
   const endMs = scenario.durationMs ?? (truncated ? capMs : recorder.lastEventMs());

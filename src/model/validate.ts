@@ -13,7 +13,11 @@ import * as z from 'zod/mini';
 import {
   FAULT_KINDS,
   LEASE_SERVICE,
+  MAX_CLIENTS,
   MAX_DURATION_MS,
+  MAX_FAULTS,
+  MAX_PROGRAM_STEPS,
+  MIN_RENEW_EVERY_MS,
   OPS,
   SCENARIO_FORMAT,
   STORAGE,
@@ -57,13 +61,21 @@ const clientSchema = z.strictObject({
   id: clientId,
   name: z.optional(z.string().check(z.minLength(1, 'expected a non-empty name'), maxLen(40))),
   startAtMs: z.optional(ms),
-  renewEveryMs: z.optional(ms),
+  // 0 (never renews) or at least MIN_RENEW_EVERY_MS: keepalives set how much work a run makes (issue 18).
+  renewEveryMs: z.optional(
+    ms.check(
+      z.refine(
+        (v) => v === 0 || v >= MIN_RENEW_EVERY_MS,
+        `expected 0 (no keepalives) or at least ${MIN_RENEW_EVERY_MS} (ms): more often makes too much to simulate`,
+      ),
+    ),
+  ),
   checkLeaseBeforeWrite: z.optional(z.boolean()),
   clockRate: z.optional(
     z.number().check(z.gte(0.1, 'expected a clock rate from 0.1 to 10'), z.lte(10, 'expected a clock rate from 0.1 to 10')),
   ),
   leaseTimer: z.optional(z.enum(['from-reply', 'from-request'])),
-  program: z.array(opSchema).check(z.maxLength(200, 'expected at most 200 steps')),
+  program: z.array(opSchema).check(z.maxLength(MAX_PROGRAM_STEPS, `expected at most ${MAX_PROGRAM_STEPS} steps`)),
 });
 
 const pauseFault = z.strictObject({ kind: z.literal('pause'), client: clientId, atMs: ms, forMs: positiveMs });
@@ -114,8 +126,10 @@ export const scenarioSchema = z.strictObject({
     }),
   ),
   durationMs: z.optional(positiveMs.check(z.lte(MAX_DURATION_MS, `expected at most ${MAX_DURATION_MS} (10 minutes)`))),
-  clients: z.array(clientSchema).check(z.minLength(1, 'expected 1 to 8 clients'), z.maxLength(8, 'expected 1 to 8 clients')),
-  faults: z.optional(z.array(faultSchema).check(z.maxLength(200, 'expected at most 200 faults'))),
+  clients: z
+    .array(clientSchema)
+    .check(z.minLength(1, `expected 1 to ${MAX_CLIENTS} clients`), z.maxLength(MAX_CLIENTS, `expected 1 to ${MAX_CLIENTS} clients`)),
+  faults: z.optional(z.array(faultSchema).check(z.maxLength(MAX_FAULTS, `expected at most ${MAX_FAULTS} faults`))),
   expect: z.optional(z.strictObject({ storageLog: z.array(z.string()) })),
 });
 

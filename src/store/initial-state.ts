@@ -90,6 +90,8 @@ export interface InitOptions {
   scenario?: Scenario;
   /** Open paused at this simulated time (ms; a deep link's `t`), clamped to the run. Default 0. */
   timeMs?: number;
+  /** The trace of `scenario` if it is known already (simulated off the main thread, `library/simulate-untrusted.ts`). */
+  trace?: Trace;
 }
 
 /**
@@ -101,7 +103,8 @@ export interface InitOptions {
 export function createInitialState(options: InitOptions = {}): LabData {
   const baseId = options.scenario ? null : (options.scenarioId ?? DEFAULT_SCENARIO_ID);
   const base = options.scenario ?? loadBuiltIn(baseId ?? DEFAULT_SCENARIO_ID);
-  const derived = derive(base, [], seedTrace && opensDefault(options) ? { scenario: base, ...seedTrace } : undefined);
+  const known = options.scenario && options.trace ? options.trace : seedTrace && opensDefault(options) ? { scenario: base, ...seedTrace } : undefined;
+  const derived = derive(base, [], known);
   const timeMs = options.timeMs !== undefined && Number.isFinite(options.timeMs) ? options.timeMs : 0;
   return {
     baseId,

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { Fault, Scenario } from '../model/scenario';
+import { MAX_FAULTS, type Fault, type Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
 
 /** The default length of a pause the learner adds (ms): longer than the seed's 10 s TTL. */
@@ -44,6 +44,19 @@ export function toFault(i: Intervention): Fault | undefined {
     case 'fencing':
       return undefined;
   }
+}
+
+/**
+ * How many more timed interventions (pause, crash, expire lease) the learner can make: a run is
+ * saved, shared and reloaded as one scenario whose faults are the base's own plus these, and a
+ * scenario holds at most {@link MAX_FAULTS} (200) faults. Past that, the link, the downloaded file
+ * and the reload would all be refused (issue 18), so the store makes no more and the panel says why.
+ * A `fencing` intervention is not a fault and is not counted.
+ */
+export function faultsLeft(base: Scenario, interventions: readonly Intervention[]): number {
+  let timed = 0;
+  for (const i of interventions) if (i.kind !== 'fencing') timed += 1;
+  return Math.max(0, MAX_FAULTS - base.faults.length - timed);
 }
 
 /**

@@ -9,9 +9,12 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Scenario } from '../model/scenario';
+import type { Trace } from '../model/trace';
+import { reportNotices } from '../embed/notices';
 import {
   clampPauseMs,
   faultTimeAt,
+  faultsLeft,
   withFencing,
   type Intervention,
 } from './interventions';
@@ -35,9 +38,10 @@ export interface LabActions {
    * Opens a base scenario with interventions already made, paused at `atMs` (clamped to the run;
    * default 0), with an empty undo history: a share link, a reopened export, or going back to what
    * the learner explored. `baseId` is the built-in the base came from (its module must be loaded) or
-   * `null` for a custom base.
+   * `null` for a custom base. `trace`, when given, is the trace of the base with the interventions,
+   * simulated already (off the main thread, `library/simulate-untrusted.ts`).
    */
-  openWith(opening: { baseId: string | null; base: Scenario; interventions?: readonly Intervention[]; atMs?: number }): void;
+  openWith(opening: { baseId: string | null; base: Scenario; interventions?: readonly Intervention[]; atMs?: number; trace?: Trace }): void;
   play(): void;
   pause(): void;
   /** Play or pause; playing from the end starts again from 0. */
@@ -57,11 +61,14 @@ export interface LabActions {
   tick(wallDeltaMs: number): void;
   /** Sets the length (ms) of the next pause the learner adds. */
   setPauseForMs(ms: number): void;
-  /** Pauses `client` at the playhead for `forMs` (default: the chosen pause length). */
+  /**
+   * Pauses `client` at the playhead for `forMs` (default: the chosen pause length). Like the other
+   * timed interventions, does nothing once the run holds `MAX_FAULTS` faults (see `faultsLeft`).
+   */
   pauseClient(client: string, forMs?: number): void;
-  /** Crashes `client` at the playhead. */
+  /** Crashes `client` at the playhead (not past `MAX_FAULTS` faults). */
   crashClient(client: string): void;
-  /** Ends the live lease at the lease service at the playhead. */
+  /** Ends the live lease at the lease service at the playhead (not past `MAX_FAULTS` faults). */
   expireLeaseNow(): void;
   /** Switches the storage's token check for the whole run. */
   setFencing(fencing: Scenario['storage']['fencing']): void;
@@ -76,6 +83,31 @@ export type LabState = LabData & LabActions;
 
 /** A store for one explainer. */
 export type LabStore = StoreApi<LabState>;
+
+/**
+ * Runs `fn`; a run past the simulator's event budget (`SimulationLimitError`, issue 18) is reported
+ * to the page's notice instead, and the state stays as it was. A validated scenario with at most
+ * `MAX_FAULTS` faults never gets there; this guards kinds of work the validator does not bound.
+ * @returns whether `fn` ran to the end
+ */
+function guarded(fn: () => void): boolean {
+  try {
+    fn();
+    return true;
+  } catch (e) {
+    if ((e as Error)?.name !== 'SimulationLimitError') throw e;
+    reportNotices([`${(e as Error).message} The scenario on screen was kept.`]);
+    return false;
+  }
+}
+
+/** The initial state; a custom scenario the simulator refuses (see {@link guarded}) opens the default one instead. */
+function initialState(options: InitOptions): LabData {
+  if (!options.scenario) return createInitialState(options);
+  let state: LabData | undefined;
+  if (!guarded(() => (state = createInitialState(options)))) return createInitialState({ ...(options.timeMs !== undefined ? { timeMs: options.timeMs } : {}) });
+  return state!;
+}
 
 /** Creates the store of one explainer. */
 export function createLabStore(options: InitOptions = {}): LabStore {
@@ -108,7 +140,8 @@ export function createLabStore(options: InitOptions = {}): LabStore {
      */
     const replace = (next: Intervention[], undoStack: Intervention[][]): void => {
       const s = get();
-      const derived = derive(s.base, next);
+      let derived!: ReturnType<typeof derive>;
+      if (!guarded(() => (derived = derive(s.base, next)))) return;
       const atEnd = s.playheadMs >= s.trace.endMs;
       const playheadMs = atEnd ? derived.trace.endMs : Math.min(s.playheadMs, derived.trace.endMs);
       set({ interventions: next, undoStack, ...derived, playheadMs, playing: s.playing && playheadMs < derived.trace.endMs });
@@ -126,14 +159,16 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     let opens = 0;
     const open = (base: Scenario, baseId: string | null, ticket = ++opens): void => {
       withSimulator(() => {
-        if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
+        if (opens === ticket) guarded(() => set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false }));
       });
     };
+    /** Adds a timed intervention, unless the run already holds as many faults as a scenario can (issue 18). */
+    const add = (i: Intervention): void => change((s) => (faultsLeft(s.base, s.interventions) > 0 ? [...s.interventions, i] : undefined));
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
 
     return {
-      ...createInitialState(options),
+      ...initialState(options),
 
       openBuiltIn: (id) => {
         // Taken now: the last scenario asked for wins, whichever finishes loading first.
@@ -148,14 +183,18 @@ export function createLabStore(options: InitOptions = {}): LabStore {
         });
       },
       openScenario: (scenario) => open(scenario, null),
-      openWith: ({ baseId, base, interventions = [], atMs = 0 }) => {
+      openWith: ({ baseId, base, interventions = [], atMs = 0, trace }) => {
         const ticket = ++opens;
-        withSimulator(() => {
-          if (opens !== ticket) return;
-          const derived = derive(base, interventions);
-          const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
-          set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
-        });
+        const apply = (): void =>
+          void guarded(() => {
+            if (opens !== ticket) return;
+            const derived = derive(base, interventions, trace);
+            const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
+            set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
+          });
+        // With its trace known, nothing needs the simulator.
+        if (trace) apply();
+        else withSimulator(apply);
       },
 
       play: () => {
@@ -187,17 +226,10 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       setPauseForMs: (ms) => set({ pauseForMs: clampPauseMs(ms) }),
       pauseClient: (client, forMs) => {
         // The time and length as they are now, when the learner asks.
-        const pause: Intervention = { kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) };
-        change((s) => [...s.interventions, pause]);
+        add({ kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) });
       },
-      crashClient: (client) => {
-        const crash: Intervention = { kind: 'crash', client, atMs: at() };
-        change((s) => [...s.interventions, crash]);
-      },
-      expireLeaseNow: () => {
-        const expire: Intervention = { kind: 'expireLease', atMs: at() };
-        change((s) => [...s.interventions, expire]);
-      },
+      crashClient: (client) => add({ kind: 'crash', client, atMs: at() }),
+      expireLeaseNow: () => add({ kind: 'expireLease', atMs: at() }),
       setFencing: (fencing) =>
         change((s) => {
           const next = withFencing(s.base, s.interventions, fencing);

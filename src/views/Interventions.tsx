@@ -11,7 +11,8 @@ import type { Scenario } from '../model/scenario';
 import { useLab } from '../store/context';
 import { clientStatusAt, liveLeaseAt, seconds, type ClientPhase } from '../store/derive';
 import type { Intervention } from '../store/interventions';
-import { MAX_PAUSE_MS, MIN_PAUSE_MS } from '../store/interventions';
+import { MAX_PAUSE_MS, MIN_PAUSE_MS, faultsLeft } from '../store/interventions';
+import { MAX_FAULTS } from '../model/scenario';
 import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
 import { usePlayheadText } from './timeline/playhead-hooks';
@@ -121,6 +122,10 @@ export function Interventions() {
   const removeIntervention = useLab((s) => s.removeIntervention);
   const undo = useLab((s) => s.undo);
   const hasLease = useLab((s) => liveLeaseAt(s.trace, s.playheadMs) !== undefined);
+  // A scenario holds at most MAX_FAULTS faults, the learner's included: past that it could not be
+  // shared, downloaded or reloaded (issue 18), so the timed interventions stop there, saying why.
+  const full = useLab((s) => faultsLeft(s.base, s.interventions) === 0);
+  const fullId = useId();
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const clients = useMemo(
     () => trace.scenario.clients.map((c) => ({ id: c.id, name: c.name, status: clientStatusAt(trace, c.id, Math.max(0, atMs)) })),
@@ -134,6 +139,11 @@ export function Interventions() {
       </header>
       <p className="fl-muted fl-small">{t('intervene.help')}</p>
       <PauseLength />
+      {full && (
+        <p id={fullId} className="fl-field-error fl-small" role="status">
+          {t('intervene.full', { max: MAX_FAULTS })}
+        </p>
+      )}
       <ul className="fl-clients">
         {clients.map((c) => {
           const gone = c.status.phase === 'crashed' || c.status.phase === 'done';
@@ -145,11 +155,11 @@ export function Interventions() {
                 <span className={`fl-phase fl-phase--${c.status.phase}`}>{t(PHASE_KEY[c.status.phase])}</span>
               </span>
               <span className="fl-clients__actions">
-                <button type="button" className="fl-btn" onClick={() => pauseClient(c.id)} disabled={gone} title={why}>
+                <button type="button" className="fl-btn" onClick={() => pauseClient(c.id)} disabled={gone || full} title={why} aria-describedby={full ? fullId : undefined}>
                   {ICON.snowflake}
                   {t('intervene.pause', { client: c.name })}
                 </button>
-                <button type="button" className="fl-btn fl-btn--danger" onClick={() => crashClient(c.id)} disabled={gone} title={why}>
+                <button type="button" className="fl-btn fl-btn--danger" onClick={() => crashClient(c.id)} disabled={gone || full} title={why} aria-describedby={full ? fullId : undefined}>
                   {ICON.poweroff}
                   {t('intervene.crash', { client: c.name })}
                 </button>
@@ -158,7 +168,7 @@ export function Interventions() {
           );
         })}
       </ul>
-      <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease} title={hasLease ? undefined : t('intervene.expire.none')}>
+      <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={full ? fullId : undefined}>
         {ICON.hourglass}
         {t('intervene.expire')}
       </button>

@@ -236,6 +236,28 @@ describe('the explainer', () => {
 });
 
 describe('focus and notes after interventions', () => {
+  it('says so when the run holds as many faults as a scenario can, and offers no more (issue 18)', { timeout: 60_000 }, async () => {
+    const store = createLabStore();
+    // The seed has one fault of its own; 199 interventions make 200, the most a file or link holds.
+    for (let k = 0; k < 199; k++) {
+      store.getState().seek(100 + k);
+      store.getState().pauseClient('client-2', 100);
+    }
+    setup({ store });
+    const note = screen.getByText(/^This run holds 200 faults/);
+    expect(note).toHaveAttribute('role', 'status');
+    expect(note).toHaveTextContent(
+      'This run holds 200 faults (the scenario’s own and yours), the most a scenario can save, share and reload. Remove or undo one to add another.',
+    );
+    expect(screen.getByRole('button', { name: 'Pause Client 1' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Crash Client 2' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Expire lease now' })).toBeDisabled();
+    const user = userEvent.setup();
+    await press(user, 'Undo');
+    expect(screen.getByRole('button', { name: 'Pause Client 1' })).toBeEnabled();
+    expect(screen.queryByText(/This run holds 200 faults/)).not.toBeInTheDocument();
+  });
+
   it('the last Undo moves focus to the “Your changes” heading instead of dropping it', async () => {
     const { user } = setup();
     seek(500);

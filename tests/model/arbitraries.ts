@@ -2,7 +2,7 @@
  * fast-check generators of valid scenarios, shared by the property tests.
  */
 import fc from 'fast-check';
-import { parseScenarioOrThrow, type Fault, type ScenarioInput, type Scenario } from '../../src/model';
+import { MIN_RENEW_EVERY_MS, parseScenarioOrThrow, type Fault, type ScenarioInput, type Scenario } from '../../src/model';
 
 const opArb = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ op: 'acquire' as const }) },
@@ -74,7 +74,8 @@ export const scenarioInputArb: fc.Arbitrary<ScenarioInput> = fc
     clients: fc.array(
       fc.record({
         startAtMs: fc.integer({ min: 0, max: 8000 }),
-        renewEveryMs: fc.integer({ min: 0, max: 5000 }),
+        // 0 (no keepalives) or at least MIN_RENEW_EVERY_MS (100 ms), as the validator asks (issue 18).
+        renewEveryMs: fc.oneof(fc.constant(0), fc.integer({ min: MIN_RENEW_EVERY_MS, max: 5000 })),
         checkLeaseBeforeWrite: fc.boolean(),
         clockRate: fc.constantFrom(0.5, 1, 1, 1, 2),
         leaseTimer: fc.constantFrom('from-reply' as const, 'from-request' as const),

@@ -39,7 +39,19 @@ const doc = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   ...over,
 });
 
-describe('5. explore with a long TTL', () => {
+// The CLI tests start `npx tsx`: seconds each on a busy machine.
+describe('1. work bounds in the CLI', { timeout: 120_000 }, () => {
+  it('simulate --json on the hostile link\'s scenario gives a clear message and exits 2 (it died with RangeError: Invalid string length)', async () => {
+    const path = file('hostile.json', JSON.stringify(doc({ lease: { ttlMs: 600_000 }, network: { latencyMs: 0 }, clients: [{ id: 'client-1', renewEveryMs: 1, program: [{ op: 'acquire' }, { op: 'work', ms: 600_000 }] }] })));
+    const { code, stdout, stderr } = await cli('simulate', path, '--json');
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('clients[0].renewEveryMs: expected 0 (no keepalives) or at least 100 (ms)');
+    expect(stderr).not.toMatch(/RangeError|at \w+ \(/);
+  });
+});
+
+describe('5. explore with a long TTL', { timeout: 120_000 }, () => {
   it.each([400_000, 500_000, 600_000])('derives a default space within bounds for ttlMs %i', (ttlMs) => {
     const scenario = parseScenarioOrThrow(doc({ lease: { ttlMs } }));
     const space = defaultScheduleSpace(scenario);
@@ -56,7 +68,7 @@ describe('5. explore with a long TTL', () => {
   });
 });
 
-describe('6. the CLI never echoes control characters', () => {
+describe('6. the CLI never echoes control characters', { timeout: 120_000 }, () => {
   it('escapes ESC, BEL and NUL from the file in validation messages and in the storage log', async () => {
     const evil = file('evil.json', JSON.stringify(doc({ title: 'x', clients: [{ id: 'client-1', program: [{ op: 'acquire\u001b[2J\u0007' }] }] })));
     const bad = await cli('simulate', evil);
@@ -76,7 +88,7 @@ describe('6. the CLI never echoes control characters', () => {
   });
 });
 
-describe('7. smaller findings', () => {
+describe('7. smaller findings', { timeout: 120_000 }, () => {
   it('the CLI accepts a UTF-8 byte-order mark, as the app does', async () => {
     const path = file('bom.json', `\uFEFF${JSON.stringify(doc())}`);
     const { code, stdout } = await cli('simulate', path);

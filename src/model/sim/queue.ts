@@ -47,7 +47,11 @@ function less(a: Entry, b: Entry): boolean {
   return a.seq < b.seq;
 }
 
-/** The event queue and the clock of one run. */
+/**
+ * The event queue and the clock of one run, with a work budget: at most `budget` jobs are handed
+ * out (issue 18). The budget lives here, in the one loop every actor's work goes through, so it
+ * bounds any scenario field or actor, present or future, not only the ones the validator knows.
+ */
 export class EventQueue {
   private items: Entry[] = [];
   private seq = 0;
@@ -55,6 +59,13 @@ export class EventQueue {
   now = 0;
   /** Set by `next` when the run stopped with jobs still scheduled after the cap. */
   truncated = false;
+  /** How many jobs `next` has handed out. */
+  handled = 0;
+  /** Set by `next` when the budget ran out with jobs still scheduled: the run is unfinished. */
+  overBudget = false;
+
+  /** @param budget the most jobs `next` hands out (default: no limit) */
+  constructor(readonly budget: number = Number.POSITIVE_INFINITY) {}
 
   /** How many jobs are scheduled. */
   get size(): number {
@@ -76,8 +87,9 @@ export class EventQueue {
   }
 
   /**
-   * Takes the next job and moves the clock to its time; undefined when nothing is left or the next
-   * job lies after `capMs` (then `truncated` is set and the job stays queued).
+   * Takes the next job and moves the clock to its time; undefined when nothing is left, when the
+   * next job lies after `capMs` (then `truncated` is set and the job stays queued), or when
+   * `budget` jobs have been handed out already (then `overBudget` is set).
    */
   next(capMs: number): Job | undefined {
     const entry = this.items[0];
@@ -86,6 +98,11 @@ export class EventQueue {
       this.truncated = true;
       return undefined;
     }
+    if (this.handled >= this.budget) {
+      this.overBudget = true;
+      return undefined;
+    }
+    this.handled += 1;
     this.pop();
     this.now = entry.t;
     return entry.job;

@@ -120,6 +120,7 @@ export const toolsDe = {
   'intervene.crash': '{client} abstürzen lassen',
   'intervene.expire': 'Lease jetzt ablaufen lassen',
   'intervene.expire.none': 'An der Abspielposition ist keine Lease aktiv.',
+  'intervene.full': 'Dieser Lauf enthält {max} Fehler (die des Szenarios und Ihre), mehr kann ein Szenario nicht speichern, teilen und neu laden. Entfernen Sie einen oder machen Sie einen rückgängig, um einen weiteren hinzuzufügen.',
   'intervene.client.crashed': '{client} ist abgestürzt.',
   'intervene.client.done': '{client} hat sein Programm beendet.',
   'intervene.list': 'Ihre Änderungen',

@@ -126,6 +126,7 @@ export const toolsEn = {
   'intervene.crash': 'Crash {client}',
   'intervene.expire': 'Expire lease now',
   'intervene.expire.none': 'No lease is live at the playhead.',
+  'intervene.full': 'This run holds {max} faults (the scenario’s own and yours), the most a scenario can save, share and reload. Remove or undo one to add another.',
   'intervene.client.crashed': '{client} has crashed.',
   'intervene.client.done': '{client} has finished its program.',
   'intervene.list': 'Your changes',
