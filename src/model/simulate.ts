@@ -78,9 +78,11 @@ function setUp(scenario: Scenario): Actors {
     .map((f) => ({ client: f.client, with: f.with, startMs: f.atMs, endMs: f.atMs + f.forMs }));
   const recorder = new Recorder(queue, partitions);
   const network = new Network(queue, recorder, scenario.network.latencyMs, scenario.faults);
-  const ctx: SimContext = { scenario, queue, recorder, network };
+  const etcd = scenario.leaseService.flavour === 'etcd';
+  // etcd: the first lock key's create revision is `firstToken` (`sim/etcd-lease-service.ts`).
+  const ctx: SimContext = { scenario, queue, recorder, network, ...(etcd ? { revision: { value: scenario.lease.firstToken - 1 } } : {}) };
   const clients = new Map(scenario.clients.map((c) => [c.id, new ClientActor(ctx, c)]));
-  return { ctx, leaseService: createLeaseService(ctx), storage: new Storage(ctx), clients };
+  return { ctx, leaseService: createLeaseService(ctx, scenario.leaseService.flavour), storage: new Storage(ctx), clients };
 }
 
 /** Schedules what is known up front: client starts and the timed faults. */
@@ -120,6 +122,8 @@ function dispatch(job: Job, a: Actors): void {
       return a.leaseService.revoke();
     case 'lease-expiry':
       return a.leaseService.expiryDue(job.token, job.expiresAtMs);
+    case 'service-timer':
+      return a.leaseService.timerDue?.(job.client, job.rev);
     case 'partition-start':
       return recorder.emit('partition-started', job.p.client, { peer: job.p.with, durationMs: job.p.endMs - job.p.startMs });
     case 'partition-end':

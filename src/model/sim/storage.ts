@@ -48,6 +48,7 @@ export class Storage {
       this.highest = Math.max(this.highest, token);
       text = `stored ${pyRepr(value)} with token ${token}`;
     }
+    if (accepted) this.bumpRevision();
     recorder.storage.push({ atMs: queue.now, client: m.from, token, value, accepted, highestBefore: before, text, messageId: m.id });
     const r = network.send('write-reply', STORAGE, m.from, { ok: accepted, ...withToken(token), value });
     recorder.emit(accepted ? 'write-accepted' : 'write-rejected', STORAGE, {
@@ -59,6 +60,11 @@ export class Storage {
     });
   }
 
+  /** A write to a storage that lives in etcd (the etcd flavour) is one more cluster revision. */
+  protected bumpRevision(): void {
+    if (this.ctx.revision) this.ctx.revision.value += 1;
+  }
+
   protected onRead(m: Message): void {
     const { network, recorder, scenario } = this.ctx;
     const fencing = scenario.storage.fencing === 'token';
@@ -67,7 +73,10 @@ export class Storage {
     let ok = true;
     if (scenario.storage.fenceReads && token !== undefined) {
       if (fencing && token < this.highest) ok = false;
-      else this.highest = Math.max(this.highest, token);
+      else {
+        this.highest = Math.max(this.highest, token);
+        this.bumpRevision();
+      }
     }
     const r = network.send('read-reply', STORAGE, m.from, { ok, ...withToken(token) });
     recorder.emit(ok ? 'read-served' : 'read-rejected', STORAGE, {
