@@ -29,10 +29,13 @@ export interface RecordingViewProps {
 
 const s1 = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** A store showing a fixed trace (the real run), or a simulated one (the model). */
-function storeFor(trace: Trace): LabStore {
+/**
+ * A store showing a fixed trace (the real run, or the model's), drawn with `warp`: both timelines
+ * share the real run's time axis, so the same moment is at the same place on both.
+ */
+function storeFor(trace: Trace, warp: ReturnType<typeof buildWarp>): LabStore {
   const store = createLabStore({ scenario: trace.scenario });
-  store.setState({ trace, times: eventTimes(trace), warp: buildWarp(activityOf(trace)), playheadMs: trace.endMs });
+  store.setState({ trace, times: eventTimes(trace), warp, playheadMs: trace.endMs });
   return store;
 }
 
@@ -57,7 +60,9 @@ export default function RecordingView({ id, onBack, onOpenReplay }: RecordingVie
     if (!rec) return undefined;
     const real = recordingTrace(rec);
     const model = simulate(normalizeScenario(rec.replay));
-    return { real, model, realStore: storeFor(real), modelStore: storeFor(model) };
+    const longer = real.endMs >= model.endMs ? real : model;
+    const warp = buildWarp(activityOf({ ...longer, messages: [...real.messages, ...model.messages], events: [...real.events, ...model.events].sort((a, b) => a.atMs - b.atMs) }));
+    return { real, model, realStore: storeFor(real, warp), modelStore: storeFor(model, warp) };
   }, [rec]);
   const [at, setAt] = useState<number | undefined>();
   const endMs = view ? Math.max(view.real.endMs, view.model.endMs) : 0;
