@@ -93,7 +93,9 @@ class ClientRun {
     await sleep(t0 + c.startAtMs - epochNow());
     this.emit({ kind: 'client-start' });
     for (const op of c.program) {
-      if (op.op === 'acquire') await this.acquire();
+      if (op.op === 'acquire') {
+        if (!(await this.acquire())) break;
+      }
       else if (op.op === 'write') await this.write(op.value, op.prepareMs ?? 0);
       else if (op.op === 'read') await this.read();
       else if (op.op === 'work') {
@@ -108,7 +110,24 @@ class ClientRun {
 
   // ----- The lock.
 
-  private async acquire(): Promise<void> {
+  /**
+   * `Lock()`. Returns false if it failed: a lease that expired between its grant and the put makes
+   * etcd refuse the put ("requested lease not found"), and `Lock()` returns that error; the
+   * program stops there, as a Go program would on the error.
+   */
+  private async acquire(): Promise<boolean> {
+    try {
+      await this.lock();
+      return true;
+    } catch (e) {
+      const text = (e as Error).message;
+      if (!/lease not found/i.test(text)) throw e;
+      this.emit({ kind: 'acquire-failed', text });
+      return false;
+    }
+  }
+
+  private async lock(): Promise<void> {
     const L = this.cfg.latencyMs;
     this.emit({ kind: 'acquire-sent' });
     if (this.leaseId === undefined) {

@@ -27,6 +27,7 @@ export type RecordedKind =
   | 'watch-fired' // a waiter's watch on the key before its own saw the delete
   | 'lock-get' // a waiter's read of the prefix reached etcd: owner (no lower key left)
   | 'lock-acquired' // Lock() returned: token
+  | 'acquire-failed' // the lock txn failed (its lease had expired before the put): text; the program stops
   | 'keepalive-sent'
   | 'keepalive-arrived' // the keepalive reached etcd
   | 'keepalive-reply' // its answer was heard: ttlS (0 = lease gone)
