@@ -23,8 +23,11 @@ import { scenarioFileText } from './scenario-file';
 import type { FileProblem } from './ScenarioActions';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
-/** A recording of a real etcd run and its simulation: loaded only when one is opened (issue 17). */
-const RecordingView = lazy(() => import('../recordings/RecordingView'));
+/**
+ * A recording of a real etcd run and its simulation: loaded only when one is opened (issue 17).
+ * Not in the one-file build, which has no room for it in its 200 KB budget (the hosted app has it).
+ */
+const RecordingView = import.meta.env.FENCING_LAB_SINGLE_FILE ? undefined : lazy(() => import('../recordings/RecordingView'));
 
 /** Props of the dialog. */
 export interface LibraryDialogProps {
@@ -104,7 +107,7 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
     } else setPasteIssues(r.issues);
   };
 
-  if (recording) {
+  if (recording && RecordingView) {
     return (
       <Dialog title={t('library.title')} closeLabel={t('library.close')} onClose={onClose} className="fl-modal--wide">
         <Suspense fallback={<p className="fl-hint-text">Loading the recording…</p>}>
@@ -168,6 +171,7 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
         </ol>
       </section>
 
+      {RecordingView && (
       <section aria-labelledby={`${id}-etcd`} className="fl-lib__section">
         <h3 id={`${id}-etcd`} className="fl-lib__heading">
           <Server size={16} aria-hidden="true" />
@@ -191,6 +195,7 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
           ))}
         </ol>
       </section>
+      )}
 
       <section aria-labelledby={`${id}-own`} className="fl-lib__section">
         <h3 id={`${id}-own`} className="fl-lib__heading">
