@@ -61,6 +61,10 @@ async function main(argv: string[]): Promise<number> {
     for (const p of problems) process.stderr.write(`  ${terminalSafe(`${p.path}: ${p.message}`)}\n`);
     return 2;
   }
+  if (args.endpoint && !/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\/?$/.test(args.endpoint)) {
+    process.stderr.write(`--endpoint must be an etcd on loopback, e.g. http://127.0.0.1:2379; got ${terminalSafe(args.endpoint)}\n`);
+    return 2;
+  }
   const out = args.out ?? args.file.replace(/(\.json)?$/, '.recording.json');
   const replayOut = out.replace(/(\.recording)?(\.json)?$/, '.replay.json');
   try {
