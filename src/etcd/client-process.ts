@@ -79,12 +79,30 @@ class ClientRun {
     send({ type: 'event', event: { atMs: this.now, client: this.cfg.client.id, ...e } });
   }
 
-  /** Connects (one read) so that the first real request does not pay for it. */
+  /**
+   * Connects and runs every kind of request once (a read-only txn, a lease grant, keepalive and
+   * revoke, a watch), none of which raises the cluster's revision, so that the run's first requests
+   * do not pay for the connection or for code run the first time.
+   */
   async warmUp(): Promise<void> {
-    await this.etcd.get('fl/warm-up').string();
+    await this.etcd.get(KEYS.pad).string();
+    await this.etcd.kv.txn({ success: [{ request_range: { key: buf(KEYS.pad) } }] });
     this.keepaliveStream = await this.etcd.leaseClient.leaseKeepAlive();
-    this.keepaliveStream.on('data', (r: { TTL: string }) => void this.onKeepaliveReply(Number(r.TTL)));
     this.keepaliveStream.on('error', () => undefined);
+    let warmReply: (() => void) | undefined;
+    this.keepaliveStream.on('data', (r: { TTL: string }) => {
+      if (warmReply) warmReply();
+      else void this.onKeepaliveReply(Number(r.TTL));
+    });
+    const g = await this.etcd.leaseClient.leaseGrant({ TTL: this.cfg.ttlS, ID: 0 });
+    await new Promise<void>((resolve) => {
+      warmReply = resolve;
+      this.keepaliveStream!.write({ ID: g.ID });
+    });
+    warmReply = undefined;
+    await this.etcd.leaseClient.leaseRevoke({ ID: g.ID });
+    const w = await this.etcd.watch().key(KEYS.pad).create();
+    await w.cancel();
   }
 
   async run(t0: number): Promise<void> {
