@@ -29,7 +29,8 @@ const FIRST_RENDER = new RegExp(
  * Vite builds the app; Vitest runs three projects:
  * - `model`: pure TypeScript tests of the simulation (node environment);
  * - `components`: React components in jsdom with Testing Library;
- * - `browser`: the production build in real Chromium through playwright-core.
+ * - `browser`: the production build in real Chromium through playwright-core;
+ * - `etcd`: the conformance of the etcd-flavoured model with a real etcd (`tests/etcd`).
  */
 export default defineConfig(({ mode }) => ({
   base: './',
@@ -86,6 +87,18 @@ export default defineConfig(({ mode }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'tests/components/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts', 'tests/setup-simulator.ts'],
+        },
+      },
+      {
+        // A real etcd 3.4 on loopback (issue 17): the recorder against the etcd-flavoured model.
+        // `npm test` runs it after the others, alone, so that its timings are not crowded out.
+        extends: true,
+        test: {
+          name: 'etcd',
+          environment: 'node',
+          include: ['tests/etcd/**/*.test.ts'],
+          testTimeout: 90_000,
+          fileParallelism: false,
         },
       },
       {

@@ -5,8 +5,10 @@
  * timeline stays. Loaded lazily (default export, for `React.lazy`).
  * @module
  */
-import { useId, useMemo, useRef, useState } from 'react';
-import { BookOpen, ClipboardPaste, FileJson, FileUp } from 'lucide-react';
+import { Suspense, lazy, useId, useMemo, useRef, useState } from 'react';
+import { BookOpen, ClipboardPaste, FileJson, FileUp, Server } from 'lucide-react';
+import { normalizeScenario } from '../model/scenario';
+import { RECORDED_ETCD_VERSION, RECORDINGS } from '../recordings';
 import './library.css';
 import { useT } from '../i18n';
 import type { ScenarioIssue } from '../model/scenario';
@@ -20,6 +22,12 @@ import { openScenarioFile, openScenarioText } from './open';
 import { scenarioFileText } from './scenario-file';
 import type { FileProblem } from './ScenarioActions';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
+
+/**
+ * A recording of a real etcd run and its simulation: loaded only when one is opened (issue 17).
+ * Not in the one-file build, which has no room for it in its 200 KB budget (the hosted app has it).
+ */
+const RecordingView = import.meta.env.FENCING_LAB_SINGLE_FILE ? undefined : lazy(() => import('../recordings/RecordingView'));
 
 /** Props of the dialog. */
 export interface LibraryDialogProps {
@@ -45,6 +53,7 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
   const [pasteIssues, setPasteIssues] = useState<ScenarioIssue[] | undefined>();
   const [loading, setLoading] = useState<string | undefined>();
   const [loadFailed, setLoadFailed] = useState<string | undefined>();
+  const [recording, setRecording] = useState<string | undefined>();
 
   const systems = useMemo(
     () =>
@@ -98,6 +107,23 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
     } else setPasteIssues(r.issues);
   };
 
+  if (recording && RecordingView) {
+    return (
+      <Dialog title={t('library.title')} closeLabel={t('library.close')} onClose={onClose} className="fl-modal--wide">
+        <Suspense fallback={<p className="fl-hint-text">Loading the recording…</p>}>
+          <RecordingView
+            id={recording}
+            onBack={() => setRecording(undefined)}
+            onOpenReplay={(rec) => {
+              store.getState().openScenario(normalizeScenario(rec.replay));
+              opened(rec.replay.title);
+            }}
+          />
+        </Suspense>
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog title={t('library.title')} closeLabel={t('library.close')} onClose={onClose} initialFocus={fileProblem ? fileButton : current} className="fl-modal--wide">
       <p className="fl-modal__intro">{t('library.intro')}</p>
@@ -144,6 +170,32 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
           })}
         </ol>
       </section>
+
+      {RecordingView && (
+      <section aria-labelledby={`${id}-etcd`} className="fl-lib__section">
+        <h3 id={`${id}-etcd`} className="fl-lib__heading">
+          <Server size={16} aria-hidden="true" />
+          Recorded on etcd {RECORDED_ETCD_VERSION}
+        </h3>
+        <p className="fl-hint-text">Real runs on a real etcd, drawn on the same timeline beside the etcd-flavoured simulation of the same scenario.</p>
+        <ol className="fl-lib__list">
+          {RECORDINGS.map((r) => (
+            <li key={r.id}>
+              <button type="button" className="fl-libitem" aria-labelledby={`${id}-rec-${r.id}-t`} aria-describedby={`${id}-rec-${r.id}-s`} onClick={() => setRecording(r.id)}>
+                <span className="fl-libitem__top">
+                  <span id={`${id}-rec-${r.id}-t`} className="fl-libitem__title">
+                    {r.title}
+                  </span>
+                </span>
+                <span id={`${id}-rec-${r.id}-s`} className="fl-libitem__summary">
+                  {r.summary}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </section>
+      )}
 
       <section aria-labelledby={`${id}-own`} className="fl-lib__section">
         <h3 id={`${id}-own`} className="fl-lib__heading">

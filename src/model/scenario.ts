@@ -97,6 +97,40 @@ export type Fault =
  */
 export type FaultKind = Fault['kind'];
 
+/** The lease service flavours a scenario can pick (`leaseService.flavour`). */
+export const LEASE_SERVICE_FLAVOUR_NAMES = ['ideal', 'etcd'] as const;
+
+/**
+ * Which lease service runs the scenario. `ideal` (the default, every scenario before issue 17): a
+ * grant at once, +1 per grant, expiry exactly `ttlMs` after the last keepalive. `etcd`: etcd 3.4's
+ * lock recipe and lessor (see `sim/etcd-lease-service.ts`): tokens are create revisions of one
+ * cluster-wide counter, fixed at queue time; handover through a watch; waiters' leases kept alive;
+ * expired leases revoked by a check every 500 ms (first check at `expiryCheckPhaseMs`); TTLs in
+ * whole seconds, at least 2 s.
+ */
+export interface LeaseServiceInput {
+  flavour?: (typeof LEASE_SERVICE_FLAVOUR_NAMES)[number] | undefined;
+  /** `etcd` only: when the lessor's first 500 ms expiry check runs (ms, 0 to 499). Default 0. */
+  expiryCheckPhaseMs?: number | undefined;
+}
+
+/** etcd's lessor looks for expired leases every 500 ms (etcd 3.4 `lease/lessor.go`, `runLoop`). */
+export const ETCD_EXPIRY_CHECK_MS = 500;
+/**
+ * etcd's smallest lease TTL with its default 100 ms heartbeat and 1000 ms election timeout:
+ * ceil(3 × 10 ticks / 2 × 100 ms) = 2 s (etcd 3.4 `etcdserver/server.go` `minTTL`); a shorter
+ * grant is raised to it (`lease/lessor.go` `Grant`).
+ */
+export const ETCD_MIN_TTL_MS = 2000;
+
+/**
+ * The TTL (ms) the lease service really grants: `lease.ttlMs`, except that the etcd flavour raises
+ * it to etcd's minimum of 2 s.
+ */
+export function effectiveTtlMs(s: Pick<Scenario, 'lease' | 'leaseService'>): number {
+  return s.leaseService.flavour === 'etcd' ? Math.max(ETCD_MIN_TTL_MS, s.lease.ttlMs) : s.lease.ttlMs;
+}
+
 /** A client exactly as written in a file (optional fields may be missing). */
 export interface ClientInput {
   id: string;
@@ -152,6 +186,7 @@ export interface ScenarioInput {
   storage?:
     | { fencing?: StorageFencing | undefined; fenceReads?: boolean | undefined; sequence?: boolean | undefined }
     | undefined;
+  leaseService?: LeaseServiceInput | undefined;
   durationMs?: number | undefined;
   clients: ClientInput[];
   faults?: Fault[] | undefined;
@@ -215,6 +250,8 @@ export interface Scenario {
      */
     sequence?: boolean | undefined;
   };
+  /** Which lease service runs it (see {@link LeaseServiceInput}). Default `{ flavour: "ideal", expiryCheckPhaseMs: 0 }`. */
+  leaseService: { flavour: (typeof LEASE_SERVICE_FLAVOUR_NAMES)[number]; expiryCheckPhaseMs: number };
   /** Cap on simulated time (ms); undefined means until nothing is left to happen (at most 10 minutes). */
   durationMs: number | undefined;
   clients: Client[];
@@ -278,6 +315,7 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
       fenceReads: raw.storage?.fenceReads ?? false,
       sequence: raw.storage?.sequence,
     },
+    leaseService: { flavour: raw.leaseService?.flavour ?? 'ideal', expiryCheckPhaseMs: raw.leaseService?.expiryCheckPhaseMs ?? 0 },
     durationMs: raw.durationMs,
     clients: raw.clients.map((c) => ({
       id: c.id,
@@ -319,6 +357,8 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
     },
     network: { latencyMs: s.network.latencyMs },
     storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads, ...(s.storage.sequence !== undefined ? { sequence: s.storage.sequence } : {}) },
+    // Written only when not the default, so files and links of ideal scenarios stay as they were.
+    ...(s.leaseService.flavour !== 'ideal' ? { leaseService: { ...s.leaseService } } : {}),
     ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
     clients: s.clients.map((c) => ({
       id: c.id,

@@ -89,9 +89,11 @@ function setUp(scenario: Scenario, maxEvents: number): Actors {
     .map((f) => ({ client: f.client, with: f.with, startMs: f.atMs, endMs: f.atMs + f.forMs }));
   const recorder = new Recorder(queue, partitions);
   const network = new Network(queue, recorder, scenario.network.latencyMs, scenario.faults);
-  const ctx: SimContext = { scenario, queue, recorder, network };
+  const etcd = scenario.leaseService.flavour === 'etcd';
+  // etcd: the first lock key's create revision is `firstToken` (`sim/etcd-lease-service.ts`).
+  const ctx: SimContext = { scenario, queue, recorder, network, ...(etcd ? { revision: { value: scenario.lease.firstToken - 1 } } : {}) };
   const clients = new Map(scenario.clients.map((c) => [c.id, new ClientActor(ctx, c)]));
-  return { ctx, leaseService: createLeaseService(ctx), storage: new Storage(ctx), clients };
+  return { ctx, leaseService: createLeaseService(ctx, scenario.leaseService.flavour), storage: new Storage(ctx), clients };
 }
 
 /** Schedules what is known up front: client starts and the timed faults. */
@@ -134,6 +136,8 @@ function dispatch(job: Job, a: Actors): void {
       return a.storage.reset();
     case 'lease-expiry':
       return a.leaseService.expiryDue(job.token, job.expiresAtMs);
+    case 'service-timer':
+      return a.leaseService.timerDue?.(job.client, job.rev);
     case 'partition-start':
       return recorder.emit('partition-started', job.p.client, { peer: job.p.with, durationMs: job.p.endMs - job.p.startMs });
     case 'partition-end':

@@ -11,9 +11,11 @@
  */
 import * as z from 'zod/mini';
 import {
+  ETCD_EXPIRY_CHECK_MS,
   FAULT_KINDS,
   LEASE_SERVICE,
   MAX_CLIENTS,
+  LEASE_SERVICE_FLAVOUR_NAMES,
   MAX_DURATION_MS,
   MAX_FAULTS,
   MAX_PROGRAM_STEPS,
@@ -125,6 +127,12 @@ export const scenarioSchema = z.strictObject({
       sequence: z.optional(z.boolean()),
     }),
   ),
+  leaseService: z.optional(
+    z.strictObject({
+      flavour: z.optional(z.enum(LEASE_SERVICE_FLAVOUR_NAMES)),
+      expiryCheckPhaseMs: z.optional(ms.check(z.lte(ETCD_EXPIRY_CHECK_MS - 1, `expected 0 to ${ETCD_EXPIRY_CHECK_MS - 1} (ms)`))),
+    }),
+  ),
   durationMs: z.optional(positiveMs.check(z.lte(MAX_DURATION_MS, `expected at most ${MAX_DURATION_MS} (10 minutes)`))),
   clients: z
     .array(clientSchema)
@@ -223,6 +231,22 @@ function zodIssueMessage(issue: z.core.$ZodIssue, root: unknown): ScenarioIssue[
   }
 }
 
+/**
+ * What the etcd flavour cannot express: etcd's tokens are revisions (never random) and its TTLs
+ * are whole seconds (`LeaseGrantRequest.TTL` is in seconds, etcd 3.4 `etcdserverpb/rpc.proto`).
+ */
+function etcdFlavourCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
+  if (input.leaseService?.flavour !== 'etcd') return [];
+  const issues: ScenarioIssue[] = [];
+  if (input.lease.tokens === 'random') {
+    issues.push({ path: 'lease.tokens', message: 'expected "monotonic" with leaseService.flavour "etcd" (etcd\'s tokens are revisions)' });
+  }
+  if (input.lease.ttlMs % 1000 !== 0) {
+    issues.push({ path: 'lease.ttlMs', message: `expected whole seconds (a multiple of 1000) with leaseService.flavour "etcd", got ${input.lease.ttlMs}` });
+  }
+  return issues;
+}
+
 /** Checks that need the whole document: unique ids, known client and actor ids. */
 function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
@@ -235,6 +259,7 @@ function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
     }
     ids.add(c.id);
   });
+  issues.push(...etcdFlavourCheck(input));
   const known = [...ids].join(', ');
   const actors = new Set([...ids, LEASE_SERVICE, STORAGE]);
   (input.faults ?? []).forEach((f, i) => {

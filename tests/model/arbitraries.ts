@@ -101,3 +101,18 @@ export const scenarioInputArb: fc.Arbitrary<ScenarioInput> = fc
 
 /** Generates a validated scenario. */
 export const scenarioArb: fc.Arbitrary<Scenario> = scenarioInputArb.map((s) => parseScenarioOrThrow(s));
+
+/**
+ * Generates a validated scenario for the etcd lease service (`leaseService.flavour: "etcd"`):
+ * the same generator with whole-second TTLs (1 s to 12 s; etcd raises 1 s to its 2 s minimum) and
+ * a random phase of the lessor's 500 ms expiry check.
+ */
+export const etcdScenarioArb: fc.Arbitrary<Scenario> = fc
+  .tuple(scenarioInputArb, fc.integer({ min: 0, max: 499 }))
+  .map(([s, phase]) =>
+    parseScenarioOrThrow({
+      ...s,
+      lease: { ...s.lease, ttlMs: Math.max(1000, Math.round(s.lease.ttlMs / 1000) * 1000) },
+      leaseService: { flavour: 'etcd', expiryCheckPhaseMs: phase },
+    }),
+  );

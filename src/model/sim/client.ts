@@ -28,7 +28,7 @@
  *
  * @module
  */
-import { LEASE_SERVICE, STORAGE, type Client } from '../scenario';
+import { LEASE_SERVICE, STORAGE, effectiveTtlMs, type Client } from '../scenario';
 import type { BeliefEndReason, BeliefInterval, Message, PauseInterval } from '../trace';
 import { withToken, type SimContext } from './context';
 import { PRIO_TIMER } from './queue';
@@ -70,12 +70,20 @@ export class ClientActor {
   private writeSeq = 0;
   /** The write request whose reply the program waits for. */
   private awaitedWrite: number | undefined;
+  /**
+   * etcd flavour: the client's lease is its session's, granted just before it queues, kept alive
+   * from then on and not renewed by getting the lock (etcd 3.4 `clientv3/concurrency` `session.go`,
+   * `mutex.go`). When it last heard of that lease (ms): its acquire, then each keepalive reply.
+   */
+  private readonly sessionLease: boolean;
+  private leaseHeardMs = 0;
 
   constructor(
     private readonly ctx: SimContext,
     private readonly cfg: Client,
   ) {
     this.id = cfg.id;
+    this.sessionLease = ctx.scenario.leaseService.flavour === 'etcd';
   }
 
   private get now(): number {
@@ -228,6 +236,15 @@ export class ClientActor {
     this.scheduleKeepalive();
   }
 
+  /** etcd flavour: the session's lease is kept alive from the acquire on, queued or not. */
+  private startSessionKeepalive(): void {
+    this.leaseHeardMs = this.now;
+    if (this.keepaliveOn || this.cfg.renewEveryMs <= 0) return;
+    this.keepaliveOn = true;
+    this.nextKeepaliveMs = this.now + this.cfg.renewEveryMs;
+    this.scheduleKeepalive();
+  }
+
   private startBusy(purpose: 'work' | 'prepare', ms: number): void {
     this.busyGen += 1;
     this.step = { kind: 'busy', purpose, endsAtMs: this.now + ms, remainingMs: ms };
@@ -255,6 +272,7 @@ export class ClientActor {
           this.acquireSentAtMs = this.now;
           recorder.emit('acquire-sent', this.id, { peer: LEASE_SERVICE, messageId: m.id });
           this.step = { kind: 'await-grant' };
+          if (this.sessionLease) this.startSessionKeepalive();
           return;
         }
         case 'write':
@@ -344,7 +362,9 @@ export class ClientActor {
         this.onGrant(m);
         return;
       case 'keepalive-ok': {
-        const deadlineMs = this.believedDeadline(this.requestSentAtMs(m));
+        const heardMs = this.timerStart(this.requestSentAtMs(m));
+        this.leaseHeardMs = heardMs;
+        const deadlineMs = this.believedDeadline(heardMs);
         if (this.belief && this.belief.token === m.token) this.belief.deadlines.push({ atMs: this.now, deadlineMs });
         recorder.emit('keepalive-ok-received', this.id, { peer: LEASE_SERVICE, ...withToken(m.token), messageId: m.id, deadlineMs });
         return;
@@ -352,7 +372,7 @@ export class ClientActor {
       case 'keepalive-lost':
         // The keepalive loop learns the lease is gone and stops (etcd's KeepAlive channel closes);
         // the program itself does not look, so it still believes it holds the lock.
-        if (this.token === m.token) this.stopKeepalive();
+        if (this.sessionLease || this.token === m.token) this.stopKeepalive();
         recorder.emit('keepalive-lost-received', this.id, { peer: LEASE_SERVICE, ...withToken(m.token), messageId: m.id });
         return;
       case 'write-reply':
@@ -369,12 +389,16 @@ export class ClientActor {
   }
 
   /**
-   * The deadline (true ms) the client's own clock will call the end of a lease heard of now: its
-   * timer starts at `requestSentAtMs` with `leaseTimer: "from-request"`, now otherwise.
+   * When the client's own lease timer starts for a lease heard of now: at `requestSentAtMs` with
+   * `leaseTimer: "from-request"` (Chubby §2.8, conservative), now otherwise (ms).
    */
-  private believedDeadline(requestSentAtMs: number): number {
-    const startMs = this.cfg.leaseTimer === 'from-request' ? requestSentAtMs : this.now;
-    return startMs + Math.round(this.ctx.scenario.lease.ttlMs / this.cfg.clockRate);
+  private timerStart(requestSentAtMs: number): number {
+    return this.cfg.leaseTimer === 'from-request' ? requestSentAtMs : this.now;
+  }
+
+  /** The deadline (true ms) the client's own clock will call the end of a lease whose timer started at `fromMs`. */
+  private believedDeadline(fromMs: number): number {
+    return fromMs + Math.round(effectiveTtlMs(this.ctx.scenario) / this.cfg.clockRate);
   }
 
   /** When the keepalive that reply `m` answers was sent (ms); now if it cannot be told. */
@@ -389,12 +413,15 @@ export class ClientActor {
     this.endBelief('released');
     if (token !== this.token) this.writeSeq = 0;
     this.token = token;
-    const deadlineMs = this.believedDeadline(this.acquireSentAtMs);
+    // etcd: getting the lock does not renew the session's lease; the deadline is the last one heard.
+    const deadlineMs = this.believedDeadline(this.sessionLease ? this.leaseHeardMs : this.timerStart(this.acquireSentAtMs));
     const belief: BeliefInterval = { client: this.id, token, startMs: now, endMs: now, endReason: 'run-ended', deadlines: [{ atMs: now, deadlineMs }] };
     this.ctx.recorder.beliefs.push(belief);
     this.belief = belief;
     this.ctx.recorder.emit('grant-received', this.id, { peer: LEASE_SERVICE, token, messageId: m.id, deadlineMs });
-    if (this.cfg.renewEveryMs > 0) {
+    if (this.sessionLease) {
+      // The session's keepalive loop runs on (or has stopped, its lease gone) whatever the lock does.
+    } else if (this.cfg.renewEveryMs > 0) {
       this.keepaliveOn = true;
       this.nextKeepaliveMs = now + this.cfg.renewEveryMs;
       this.scheduleKeepalive();

@@ -15,6 +15,12 @@ export interface SimContext {
   readonly queue: EventQueue;
   readonly recorder: Recorder;
   readonly network: Network;
+  /**
+   * etcd flavour only: the cluster's one revision counter, which every write bumps (lock keys,
+   * their deletion, and the storage's own writes when the storage lives in the same etcd, as in
+   * the recorder). Undefined for the ideal lease service.
+   */
+  readonly revision?: { value: number } | undefined;
 }
 
 /** Spreads `{ token }` only when a token is defined (trace records omit absent fields). */

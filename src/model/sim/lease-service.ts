@@ -25,6 +25,7 @@ import { LEASE_SERVICE } from '../scenario';
 import type { EventKind, LeaseEndReason, LeaseInterval, Message } from '../trace';
 import { withToken, type SimContext } from './context';
 import { PRIO_EXPIRY } from './queue';
+import { EtcdLeaseService } from './etcd-lease-service';
 
 /** The lease service as the driver sees it: one handler per thing that can happen to it. */
 export interface LeaseService {
@@ -36,6 +37,8 @@ export interface LeaseService {
   revoke(): void;
   /** The run ended at `endMs` (ms): close the live lease's interval. */
   finish(endMs: number): void;
+  /** A timer the service set for itself (`service-timer` job) came due. */
+  timerDue?(client: string, rev: number): void;
 }
 
 /** Builds a lease service for one run. */
@@ -194,6 +197,8 @@ export class BasicLeaseService implements LeaseService {
 /** The lease service flavours by name; `default` is `BasicLeaseService`. */
 export const LEASE_SERVICE_FLAVOURS: Record<string, LeaseServiceFactory> = {
   default: (ctx) => new BasicLeaseService(ctx),
+  ideal: (ctx) => new BasicLeaseService(ctx),
+  etcd: (ctx) => new EtcdLeaseService(ctx),
 };
 
 /**

@@ -31,7 +31,9 @@ export type Job =
   | { type: 'deliver'; messageId: number }
   | { type: 'start'; client: string }
   | { type: 'busy-done'; client: string; gen: number }
-  | { type: 'keepalive'; client: string; gen: number };
+  | { type: 'keepalive'; client: string; gen: number }
+  /** A lease service's own timer (the etcd flavour: a waiter's read after its watch fired). */
+  | { type: 'service-timer'; client: string; rev: number };
 
 /** A job with its time (ms), priority and insertion sequence number. */
 export interface Entry {

@@ -101,6 +101,7 @@ export class Storage {
       this.dataToken = token;
     }
     const withSeq = seq !== undefined ? { seq } : {};
+    if (accepted) this.bumpRevision();
     recorder.storage.push({ atMs: queue.now, client: m.from, token, value, accepted, highestBefore: before, text, messageId: m.id, ...withSeq, ...why });
     const r = network.send('write-reply', STORAGE, m.from, { ok: accepted, ...withToken(token), value });
     recorder.replyTo.set(r.id, m.id);
@@ -123,6 +124,11 @@ export class Storage {
     return undefined;
   }
 
+  /** A write to a storage that lives in etcd (the etcd flavour) is one more cluster revision. */
+  protected bumpRevision(): void {
+    if (this.ctx.revision) this.ctx.revision.value += 1;
+  }
+
   protected onRead(m: Message): void {
     const { network, recorder, scenario, queue } = this.ctx;
     const token = m.token;
@@ -131,6 +137,7 @@ export class Storage {
     const ok = refused === undefined;
     if (ok && scenario.storage.fenceReads && token !== undefined && scenario.storage.fencing !== 'equality') {
       this.highest = Math.max(this.highest, token);
+      this.bumpRevision();
     }
     const value = ok ? this.data : undefined;
     const writtenWith = ok && value !== undefined ? this.dataToken : undefined;
