@@ -51,12 +51,23 @@ export function etcdInexpressible(s: Scenario): { path: string; message: string 
   const out: { path: string; message: string }[] = [];
   if (s.lease.tokens === 'random') out.push({ path: 'lease.tokens', message: 'etcd\'s tokens are revisions, never random' });
   if (s.lease.ttlMs % 1000 !== 0) out.push({ path: 'lease.ttlMs', message: 'etcd grants TTLs in whole seconds' });
+  // Issue 12's modes are the simulator's teaching variants; the recorder's storage and lock recipe implement none of them.
+  if (s.storage.fencing === 'equality') out.push({ path: 'storage.fencing', message: 'the recorder\'s storage checks "token" or "off", not "equality"' });
+  if (s.storage.sequence) out.push({ path: 'storage.sequence', message: 'the recorder\'s storage keeps no sequence numbers' });
+  if (s.lease.release === 'by-key') out.push({ path: 'lease.release', message: 'the recorder releases with etcd\'s own Unlock; "by-key" is not recorded separately' });
+  s.clients.forEach((c, i) => {
+    if (c.leaseTimer === 'from-request') out.push({ path: `clients[${i}].leaseTimer`, message: 'the recorder\'s clients do not keep their own lease timer' });
+    c.program.forEach((op, j) => {
+      if (op.op === 'write' && op.wait === false) out.push({ path: `clients[${i}].program[${j}].wait`, message: 'the recorder\'s clients wait for every write' });
+    });
+  });
   const crashes = new Set(s.faults.filter((f) => f.kind === 'crash').map((f) => (f as { client: string }).client));
   s.faults.forEach((f, i) => {
     if (f.kind === 'delay' && crashes.has(f.from)) {
       out.push({ path: `faults[${i}]`, message: 'the recorder holds a delayed request in its client, so it cannot outlive that client\'s crash' });
     }
     if (f.kind === 'partition') out.push({ path: `faults[${i}]`, message: 'a partition cannot be made on loopback by the recorder' });
+    if (f.kind === 'resetStorage') out.push({ path: `faults[${i}]`, message: 'the recorder\'s storage cannot be reset' });
     if (f.kind === 'delay' && !(f.to === 'storage' && s.clients.some((c) => c.id === f.from))) {
       out.push({ path: `faults[${i}]`, message: 'only a delay of a client\'s message to the storage can be recorded' });
     }
@@ -121,7 +132,7 @@ export async function recordScenario(scenario: Scenario, opts: RecordOptions = {
         client: c,
         ttlS,
         latencyMs: scenario.network.latencyMs,
-        fencing: scenario.storage.fencing,
+        fencing: scenario.storage.fencing === 'off' ? 'off' : 'token',
         fenceReads: scenario.storage.fenceReads,
         storageDelays,
       };
