@@ -117,7 +117,7 @@ const ISSUE12_QUESTIONS: readonly Question[] = [
       },
       {
         id: 'storage',
-        text: 'Nothing: the storage’s fencing check makes a late release harmless',
+        text: 'Nothing: the storage’s fencing check takes care of a late release',
         correct: false,
         feedback:
           'No. The storage sees writes, not releases. Here fencing did reject client 2’s later write, but only because client 3 wrote first, and it could not stop two clients from believing they held the lock at once.',

@@ -29,7 +29,7 @@ export const LESSON_SYSTEMS: readonly RealSystem[] = [
       'etcd’s Mutex.Unlock deletes its key by name only; issue 22082 (open) and pull request 22115 propose fencing the delete with Mutex.IsOwner().',
     explanation:
       'A release is a write to the lock service, and a late one is as dangerous as a late write to the storage. The Redis docs tell the story of the zombie-unlock scenario: a client may “get blocked performing some operation for longer than the lock validity time” and later remove the lock “that was already acquired by some other client”; “using just DEL is not safe”. ' +
-      'In etcd the key’s name comes from the session’s lease, so a stale Unlock retried after a lost reply can delete a newer lock taken with the same session (issue 22082). Checking the holder and the token is what makes a late release harmless.',
+      'In etcd the key’s name comes from the session’s lease, so a stale Unlock retried after a lost reply can delete a newer lock taken with the same session (issue 22082). Checking the holder and the token is what keeps a late release from freeing a newer holder’s lock.',
     snippet: {
       language: 'shell',
       code: [

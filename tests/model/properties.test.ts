@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulate, type Scenario, type StorageDecision, type Trace } from '../../src/model';
+import { normalizeScenario, SCENARIO_FORMAT } from '../../src/model/scenario';
 import { faultArb, scenarioArb } from './arbitraries';
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 300) };
@@ -80,16 +81,26 @@ describe('simulate: properties over random scenarios', { timeout: 120_000 }, () 
     );
   });
 
-  it('with fencing "equality", the tokens of accepted writes can go down (it is not fencing): found in some schedule', () => {
-    let found = false;
-    fc.assert(
-      fc.property(scenarioArb, (s) => {
-        const accepted = simulate({ ...s, storage: { ...s.storage, fencing: 'equality' } }).storage.filter((d) => d.accepted && d.token !== undefined);
-        for (let i = 1; i < accepted.length; i++) if (accepted[i]!.token! < accepted[i - 1]!.token!) found = true;
-      }),
-      { ...RUNS, numRuns: Math.max(RUNS.numRuns, 300) },
-    );
-    expect(found).toBe(true);
+  it('with fencing "equality", the tokens of accepted writes can go down (it is not fencing): a zombie after a reset', () => {
+    // A fixed witness rather than a random search (which depends on the generator's luck): client 1
+    // is granted 33 and freezes before writing; client 2 is granted 34 and writes first, so 34 is
+    // remembered; the storage restarts and forgets it; client 1 wakes and its 33 is accepted.
+    const witness = normalizeScenario({
+      format: SCENARIO_FORMAT,
+      title: 'equality lets tokens go down',
+      lease: { ttlMs: 2000, firstToken: 33 },
+      storage: { fencing: 'equality' },
+      clients: [
+        { id: 'client-1', renewEveryMs: 500, program: [{ op: 'acquire' }, { op: 'work', ms: 100 }, { op: 'write', value: 'late' }] },
+        { id: 'client-2', startAtMs: 500, renewEveryMs: 500, program: [{ op: 'acquire' }, { op: 'write', value: 'new' }] },
+      ],
+      faults: [
+        { kind: 'pause', client: 'client-1', atMs: 250, forMs: 8000 },
+        { kind: 'resetStorage', atMs: 6000 },
+      ],
+    });
+    const accepted = simulate(witness).storage.filter((d) => d.accepted).map((d) => d.token);
+    expect(accepted).toEqual([34, 33]);
   });
 
   it('a release by key ends whatever lease is live when it arrives; a fenced release only its sender’s own', () => {
