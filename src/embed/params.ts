@@ -29,6 +29,15 @@ export const KNOWN_PARAMS = [
   'quizSolution',
   'passMark',
   'quizMode',
+  'quizQuestions',
+  'quizShuffle',
+  'xapiBase',
+  'actor',
+  // cmi5 launch parameters, added by the LMS (cmi5 spec, 8.1): read by `src/lms`.
+  'endpoint',
+  'fetch',
+  'registration',
+  'activityId',
 ] as const;
 
 /** The display settings, with defaults filled in. */
