@@ -10,6 +10,7 @@ export const toolsDe = {
   'embed.notice.dismiss': 'Schließen',
   'embed.button': 'Einbetten',
   'embed.dialog.title': 'Dieses Szenario einbetten',
+  'embed.single.text': 'Dies ist die Ein-Datei-Fassung von Fencing Lab. Eine Kursseite kann keine Datei von Ihrem Rechner einbetten, daher gibt es hier keinen Einbettungscode. Zum Einbetten nutzen Sie „Einbetten“ in der gehosteten App oder laden das SCORM-1.2- oder cmi5-Paket des Quiz in Ihr LMS hoch (siehe „Embed it“ im README).',
   'embed.dialog.intro': 'Fügen Sie dieses HTML in eine Kursseite, einen Blog oder eine Folie ein. Das Skript unter dem Frame passt seine Höhe an den Inhalt an.',
   'embed.dialog.close': 'Schließen',
   'embed.dialog.view': 'Anzeigen',

@@ -13,6 +13,7 @@ export const toolsEn = {
   'embed.notice.dismiss': 'Dismiss',
   'embed.button': 'Embed',
   'embed.dialog.title': 'Embed this scenario',
+  'embed.single.text': 'This is the one-file copy of Fencing Lab. A course page cannot embed a file from your computer, so it offers no embed code. To embed Fencing Lab, use Embed on the hosted app, or upload the SCORM 1.2 or cmi5 package of the quiz to your LMS (see “Embed it” in the README).',
   'embed.dialog.intro': 'Paste this HTML into a course page, a blog or a slide. The script below the frame makes it as tall as its content.',
   'embed.dialog.close': 'Close',
   'embed.dialog.view': 'Show',
