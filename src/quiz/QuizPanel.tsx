@@ -233,7 +233,8 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
 
   const left = unanswered(questions, progress);
   const finish = (sure = false) => {
-    if (left.length > 0 && !sure) {
+    // Asks first when questions are unanswered (not once the result is sent: the answers are final).
+    if (left.length > 0 && !sure && !progress.completedSent) {
       setConfirming(true);
       return;
     }
