@@ -176,6 +176,7 @@ export const toolsDe = {
   'export.png': 'PNG',
   'export.svgLong': 'Zeitleiste als SVG herunterladen',
   'export.pngLong': 'Zeitleiste als PNG herunterladen',
+  'export.blocked': 'Der PNG-Export konnte die Zeitleiste nicht als Bild zeichnen: Diese Seite verhindert es (ihre Content-Security-Policy braucht img-src blob: oder data:). Der SVG-Export funktioniert weiterhin.',
   'export.failed': 'Der Export hat in diesem Browser nicht funktioniert.',
   'shortcuts.button': 'Tastenkürzel (?)',
   'shortcuts.title': 'Tastenkürzel',

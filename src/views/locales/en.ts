@@ -184,6 +184,7 @@ export const toolsEn = {
   'export.png': 'PNG',
   'export.svgLong': 'Download the timeline as SVG',
   'export.pngLong': 'Download the timeline as PNG',
+  'export.blocked': 'The PNG export could not draw the timeline as an image: this page blocks it (its Content-Security-Policy needs img-src blob: or data:). The SVG export still works.',
   'export.failed': 'The export did not work in this browser.',
   'shortcuts.button': 'Keyboard shortcuts (?)',
   'shortcuts.title': 'Keyboard shortcuts',
