@@ -20,6 +20,12 @@ import { copyText, type CopyResult } from './safe';
 import { DEFAULT_EMBED_OPTIONS, DEFAULT_EMBED_QUIZ, embedSnippet, embedUrl, isValidInstance, type EmbedOptions, type EmbedQuizOptions } from './snippet';
 import { useCurrentLink } from './useCurrentLink';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
+import { addCatalogue, addCatalogueLoader } from '../i18n';
+import { embedEn } from './locales/en';
+
+// The dialog's own text comes with it (not in the single file, whose Embed shows a note).
+addCatalogue('en', embedEn);
+if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./locales/de').then((m) => m.embedDe));
 
 /** Props of the dialog. */
 export interface EmbedDialogProps {
