@@ -10,6 +10,7 @@
  * @module
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { placeInView } from './placeInView';
 import './dialog.css';
 import { Check, Copy, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
@@ -75,6 +76,7 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
   const [theme, setTheme] = useState(DEFAULT_EMBED_OPTIONS.theme);
   const [controls, setControls] = useState<ReadonlySet<ControlName>>(DEFAULT_EMBED_OPTIONS.controls);
   const [autoplay, setAutoplay] = useState(false);
+  const [further, setFurther] = useState(false);
   const [atMoment, setAtMoment] = useState(true);
   // A fresh id per dialog, so two embeds pasted on one page do not share quiz progress or messages.
   const [instance, setInstance] = useState(() => `${DEFAULT_EMBED_OPTIONS.instance}-${Math.random().toString(36).slice(2, 6)}`);
@@ -105,10 +107,10 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
   const href = pageHref ?? currentHref();
   const { snippet, tooLong } = useMemo(() => {
     const shown = atMoment ? link : { scenario: link.scenario };
-    const r = embedUrl(href, shown, { view, theme, controls, autoplay, instance: instanceOk ? instance : 'fencing-lab', quiz }, baseId);
+    const r = embedUrl(href, shown, { view, theme, controls, autoplay, instance: instanceOk ? instance : 'fencing-lab', quiz, further }, baseId);
     const frameTitle = view === 'quiz' ? t('embed.frameTitle.quiz') : t('embed.frameTitle', { title });
     return { snippet: embedSnippet({ src: r.url, pageHref: href, title: frameTitle, view }), tooLong: r.tooLong };
-  }, [atMoment, link, href, view, theme, controls, autoplay, instance, instanceOk, baseId, title, t, quiz]);
+  }, [atMoment, link, href, view, theme, controls, autoplay, instance, instanceOk, baseId, title, t, quiz, further]);
 
   // Any change makes an earlier "Copied" stale.
   useEffect(() => setCopied(undefined), [snippet]);
@@ -118,7 +120,11 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
     const d = dialog.current;
     if (!d) return;
     if (open && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
+      if (typeof d.showModal === 'function') {
+        d.showModal();
+        // In an embed, where the reader can see it (issue 16).
+        placeInView(d);
+      }
       else d.setAttribute('open', '');
       // showModal focuses the first control; make sure of it where the engine does not.
       if (!d.contains(document.activeElement)) d.querySelector<HTMLElement>('button, input, textarea')?.focus();
@@ -210,6 +216,10 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
             <label className="fl-dialog__choice">
               <input type="checkbox" checked={autoplay} disabled={view === 'quiz'} onChange={(e) => setAutoplay(e.currentTarget.checked)} />
               {t('embed.dialog.autoplay')}
+            </label>
+            <label className="fl-dialog__choice">
+              <input type="checkbox" checked={further} disabled={view === 'quiz'} onChange={(e) => setFurther(e.currentTarget.checked)} />
+              {t('embed.dialog.further')}
             </label>
           </div>
           <div>

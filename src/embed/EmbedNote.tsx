@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef } from 'react';
 import './dialog.css';
 import { useT } from '../i18n';
+import { placeInView } from './placeInView';
 import type { EmbedDialogProps } from './EmbedDialog';
 import '../views/tools-messages';
 
@@ -19,7 +20,10 @@ export default function EmbedNote({ open, onClose }: EmbedDialogProps) {
   useEffect(() => {
     const d = dialog.current;
     if (!d) return;
-    if (open && !d.open) d.showModal?.();
+    if (open && !d.open) {
+      d.showModal?.();
+      placeInView(d);
+    }
     else if (!open && d.open) d.close?.();
   }, [open]);
   useEffect(() => {

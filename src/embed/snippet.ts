@@ -26,6 +26,8 @@ export interface EmbedOptions {
   instance: string;
   /** Quiz settings (for `view` quiz or both); left out, the quiz's defaults. */
   quiz?: EmbedQuizOptions;
+  /** Show "Try this", "Real systems" and "Try to break it" below the timeline (`further=1`). */
+  further?: boolean;
 }
 
 /**
@@ -123,6 +125,7 @@ export function embedUrl(pageHref: string, link: LinkState, options: EmbedOption
   const controls = controlsValue(options.controls);
   if (controls !== undefined) q.push(`controls=${controls}`);
   if (options.autoplay) q.push('autoplay=1');
+  if (options.further && options.view !== 'quiz') q.push('further=1');
   if (options.view !== 'timeline' && options.quiz) q.push(...quizParams(options.quiz));
   const instance = isValidInstance(options.instance) ? options.instance : 'fencing-lab';
   q.push(`instance=${encodeURIComponent(instance)}`);
@@ -141,8 +144,13 @@ export function fullPageUrl(embedHref: string, link: LinkState | undefined, fall
   return shareUrlOrBuiltin(page, link, fallbackId).url;
 }
 
-/** Starting heights (CSS px) before the frame reports its own: close to the real content, so little jumps. */
-export const START_HEIGHT: Record<EmbedOptions['view'], number> = { timeline: 1200, quiz: 720, both: 1900 };
+/**
+ * Starting heights (CSS px) before the frame reports its own, and the heights it keeps without
+ * `embed.js`: the content's height at 700 px wide (a course page's column), measured in Chromium on
+ * the production build (timeline 1496, quiz at its first question 695, both 2133; issue 16) plus a
+ * little room. `browser/embed-details.test.ts` measures them again and fails if content outgrows them.
+ */
+export const START_HEIGHT: Record<EmbedOptions['view'], number> = { timeline: 1540, quiz: 740, both: 2180 };
 
 /** Escapes text for an HTML attribute value in double quotes. */
 export function escapeAttribute(s: string): string {

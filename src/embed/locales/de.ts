@@ -30,6 +30,7 @@ export const embedDe = {
   'embed.control.share': 'Schaltfläche „Einbetten“',
   'embed.dialog.start': 'Start',
   'embed.dialog.moment': 'Beim aktuellen Zeitpunkt öffnen ({at} s)',
+  'embed.dialog.further': '„Ausprobieren“, „Echte Systeme“ und „Versuchen Sie, es zu brechen“ unter der Zeitleiste zeigen',
   'embed.dialog.autoplay': 'Beim Laden abspielen (nicht bei reduzierter Bewegung)',
   'embed.dialog.instance': 'Einbettungs-ID',
   'embed.dialog.instanceHelp': 'Benennt diese Einbettung in den Nachrichten an Ihre Seite; geben Sie jeder Einbettung auf einer Seite eine eigene.',

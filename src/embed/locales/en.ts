@@ -33,6 +33,7 @@ export const embedEn = {
   'embed.control.share': 'Embed button',
   'embed.dialog.start': 'Start',
   'embed.dialog.moment': 'Open at the current moment ({at} s)',
+  'embed.dialog.further': 'Show “Try this”, “Real systems” and “Try to break it” below the timeline',
   'embed.dialog.autoplay': 'Play on load (not for readers who reduce motion)',
   'embed.dialog.instance': 'Embed id',
   'embed.dialog.instanceHelp': 'Names this embed in the messages it sends to your page; give each embed on a page its own.',
