@@ -111,7 +111,7 @@ describe('the hosted app under a strict CSP', () => {
     policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'";
     r = await open(`${origin}/`);
     await r.page.getByRole('button', { name: 'Download the timeline as PNG' }).click({ timeout: 20_000 });
-    await r.page.getByRole('alert').filter({ hasText: 'Content-Security-Policy needs img-src blob: or data:' }).waitFor();
+    await r.page.getByRole('alert').filter({ hasText: 'Content-Security-Policy must allow img-src blob: or data:' }).waitFor();
     expect((await r.violations()).every((v) => v.startsWith('img-src'))).toBe(true);
     await r.page.context().close();
   });

@@ -184,7 +184,7 @@ describe('quiz in Chromium', () => {
     await context.close();
   });
 
-  it('has no axe violations on a question, a live-timeline question, feedback and the summary', async () => {
+  it('has no axe violations on a question, a live-timeline question, feedback, the finish question and the summary', { timeout: 120_000 }, async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await openQuiz(page);

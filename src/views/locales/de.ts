@@ -10,7 +10,7 @@ export const toolsDe = {
   'embed.notice.dismiss': 'Schließen',
   'embed.button': 'Einbetten',
   'embed.dialog.title': 'Dieses Szenario einbetten',
-  'embed.single.text': 'Dies ist die Ein-Datei-Fassung von Fencing Lab. Eine Kursseite kann keine Datei von Ihrem Rechner einbetten, daher gibt es hier keinen Einbettungscode. Zum Einbetten nutzen Sie „Einbetten“ in der gehosteten App oder laden das SCORM-1.2- oder cmi5-Paket des Quiz in Ihr LMS hoch (siehe „Embed it“ im README).',
+  'embed.single.text': 'Eine Kursseite kann diese Ein-Datei-Fassung nicht von Ihrem Rechner einbetten. Nutzen Sie „Einbetten“ in der gehosteten App oder laden Sie das SCORM- oder cmi5-Paket des Quiz in Ihr LMS (README, „Embed it“).',
   'embed.dialog.close': 'Schließen',
 
   'library.button': 'Bibliothek',
@@ -136,7 +136,7 @@ export const toolsDe = {
   'export.png': 'PNG',
   'export.svgLong': 'Zeitleiste als SVG herunterladen',
   'export.pngLong': 'Zeitleiste als PNG herunterladen',
-  'export.blocked': 'Der PNG-Export konnte die Zeitleiste nicht als Bild zeichnen: Diese Seite verhindert es (ihre Content-Security-Policy braucht img-src blob: oder data:). Der SVG-Export funktioniert weiterhin.',
+  'export.blocked': 'PNG-Export blockiert: Die Content-Security-Policy dieser Seite muss img-src blob: oder data: erlauben. SVG-Export geht.',
   'export.failed': 'Der Export hat in diesem Browser nicht funktioniert.',
   'shortcuts.button': 'Tastenkürzel (?)',
   'shortcuts.title': 'Tastenkürzel',

@@ -13,7 +13,7 @@ export const toolsEn = {
   'embed.notice.dismiss': 'Dismiss',
   'embed.button': 'Embed',
   'embed.dialog.title': 'Embed this scenario',
-  'embed.single.text': 'This is the one-file copy of Fencing Lab. A course page cannot embed a file from your computer, so it offers no embed code. To embed Fencing Lab, use Embed on the hosted app, or upload the SCORM 1.2 or cmi5 package of the quiz to your LMS (see “Embed it” in the README).',
+  'embed.single.text': 'A course page cannot frame this one-file copy from your computer. To embed, use Embed on the hosted app, or upload the quiz’s SCORM or cmi5 package to your LMS (README, “Embed it”).',
   'embed.dialog.close': 'Close',
 
   // Scenario library (issue 3): browse the built-ins, open your own scenario, share and download.
@@ -144,7 +144,7 @@ export const toolsEn = {
   'export.png': 'PNG',
   'export.svgLong': 'Download the timeline as SVG',
   'export.pngLong': 'Download the timeline as PNG',
-  'export.blocked': 'The PNG export could not draw the timeline as an image: this page blocks it (its Content-Security-Policy needs img-src blob: or data:). The SVG export still works.',
+  'export.blocked': 'PNG export was blocked: this page’s Content-Security-Policy must allow img-src blob: or data:. SVG export works.',
   'export.failed': 'The export did not work in this browser.',
   'shortcuts.button': 'Keyboard shortcuts (?)',
   'shortcuts.title': 'Keyboard shortcuts',
