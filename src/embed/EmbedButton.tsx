@@ -10,10 +10,9 @@ import { useT } from '../i18n';
 import { ChunkBoundary, useRetryableLazy } from '../views/ChunkBoundary';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
-// The single file (and the LMS package) cannot offer a working snippet: a page cannot frame a file
-// from the reader's disk. It shows how to embed instead (issue 16).
-const load = (): Promise<{ default: typeof import('./EmbedDialog').default }> =>
-  import.meta.env.FENCING_LAB_SINGLE_FILE ? import('./EmbedNote') : import('./EmbedDialog');
+// Not shown in the single file (and the LMS package): a page cannot frame a file from the reader's
+// disk, so there is no snippet to offer (issue 16; the README says how to embed).
+const load = () => import('./EmbedDialog');
 
 /** The button and, once used, its dialog. */
 export function EmbedButton() {

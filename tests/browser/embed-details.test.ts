@@ -5,7 +5,7 @@
  * 2. `further=1` shows "Try this", "Real systems" and "Try to break it" in an embed (not without);
  * 3. the quiz summary's replay links open the full app in a new tab, never navigating the frame;
  * 4. a dialog opened in a tall embed appears in the part of the frame the reader can see;
- * 5. the single file's Embed offers no snippet (no `file://` address), it says how to embed;
+ * 5. the single file offers no Embed (a `file://` snippet could not work; the README says how to embed);
  * 6. a reload of the single file on a predict question logs no React error.
  */
 import { existsSync } from 'node:fs';
@@ -126,16 +126,14 @@ describe('embed details (issue 16)', () => {
 });
 
 describe('the single file (issue 16)', () => {
-  it('its Embed offers no file:// snippet but says how to embed', async () => {
+  it('offers no Embed (no file:// snippet) while Share stays', async () => {
     if (!existsSync(single)) throw new Error(`${single} is missing: run \`npx vite build --mode single\` first.`);
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(pathToFileURL(single).href);
-    await page.getByRole('button', { name: 'Embed' }).first().click({ timeout: 20_000 });
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText(/upload the quiz’s SCORM or cmi5 package/).waitFor();
-    expect(await dialog.locator('textarea').count()).toBe(0);
-    expect(await dialog.textContent()).not.toContain('file://');
+    await page.getByRole('button', { name: 'Share' }).first().waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: 'Embed' }).count()).toBe(0);
+    expect(await page.content()).not.toMatch(/<iframe[^>]*src="file:/);
     await context.close();
   });
 

@@ -10,7 +10,6 @@ export const toolsDe = {
   'embed.notice.dismiss': 'Schließen',
   'embed.button': 'Einbetten',
   'embed.dialog.title': 'Dieses Szenario einbetten',
-  'embed.single.text': 'Eine Kursseite kann diese Ein-Datei-Fassung nicht von Ihrem Rechner einbetten. Nutzen Sie „Einbetten“ in der gehosteten App oder laden Sie das SCORM- oder cmi5-Paket des Quiz in Ihr LMS (README, „Embed it“).',
   'embed.dialog.close': 'Schließen',
 
   'library.button': 'Bibliothek',

@@ -13,7 +13,6 @@ export const toolsEn = {
   'embed.notice.dismiss': 'Dismiss',
   'embed.button': 'Embed',
   'embed.dialog.title': 'Embed this scenario',
-  'embed.single.text': 'A course page cannot frame this one-file copy from your computer. To embed, use Embed on the hosted app, or upload the quiz’s SCORM or cmi5 package to your LMS (README, “Embed it”).',
   'embed.dialog.close': 'Close',
 
   // Scenario library (issue 3): browse the built-ins, open your own scenario, share and download.
