@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
+import { cspHashes } from './src/build/csp-hashes';
 import { inlineFavicon } from './src/build/inline-favicon';
 import { linguiCatalogues } from './src/build/lingui-catalogues';
 import { seedTrace } from './src/build/seed-trace';
@@ -32,7 +33,12 @@ const FIRST_RENDER = new RegExp(
  * - `browser`: the production build in real Chromium through playwright-core;
  * - `etcd`: the conformance of the etcd-flavoured model with a real etcd (`tests/etcd`).
  */
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode }) => {
+  // `--mode package`: the single file plus the LMS runtimes (SCORM 1.2, cmi5), for `npm run build:scorm`
+  // and `build:cmi5` (dist-package/index.html). The plain single file (`--mode single`) leaves them out.
+  const single = mode === 'single' || mode === 'package';
+  return {
+  // The single file's hash-based CSP is written beside it as csp.txt (src/build/csp-hashes.ts).
   base: './',
   // `vite build --mode single` (npm run build:single) inlines everything into one HTML file that
   // works from file:// with no network, for LMS upload and lecture halls.
@@ -40,15 +46,17 @@ export default defineConfig(({ mode }) => ({
   // the default scenario's trace computed at build time (the first render needs no simulator); see their files.
   // The single file also carries its favicon inline and copies no public/ files (embed.js, the icon):
   // it must refer to nothing outside itself.
-  plugins: mode === 'single' ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile()] : [react(), linguiCatalogues(), seedTrace()],
+  plugins: single ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile(), cspHashes()] : [react(), linguiCatalogues(), seedTrace()],
   define: {
-    'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(mode === 'single'),
+    'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(single),
     // German UI text: the hosted app only (see `src/i18n/locale.ts`).
-    'import.meta.env.FENCING_LAB_GERMAN': JSON.stringify(mode !== 'single'),
+    'import.meta.env.FENCING_LAB_GERMAN': JSON.stringify(!single),
+    // The LMS runtimes (src/lms): the hosted app (loaded on demand) and the packages, not the plain single file.
+    'import.meta.env.FENCING_LAB_LMS': JSON.stringify(mode !== 'single'),
   },
   build:
-    mode === 'single'
-      ? { target: 'es2022', sourcemap: false, outDir: 'dist-single', emptyOutDir: true, copyPublicDir: false }
+    single
+      ? { target: 'es2022', sourcemap: false, outDir: mode === 'package' ? 'dist-package' : 'dist-single', emptyOutDir: true, copyPublicDir: false }
       : {
           target: 'es2022',
           sourcemap: false,
@@ -115,4 +123,5 @@ export default defineConfig(({ mode }) => ({
       },
     ],
   },
-}));
+};
+});

@@ -30,7 +30,7 @@ const { params, notices } = parseDisplayParams(window.location.search);
 // (`data-embed` on <html> for the CSS); `controls=` picks the control groups.
 reportNotices(notices);
 document.documentElement.toggleAttribute('data-embed', params.embed);
-const display: Display = { embed: params.embed, controls: params.controls, instance: params.instance };
+const display: Display = { embed: params.embed, controls: params.controls, instance: params.instance, further: params.further };
 // Theme before the first paint; language (`?lang=`, else the browser's) before any text renders:
 // the explainer and the quiz wait for the language's catalogue, loaded on demand.
 applyTheme(initialTheme(window.location.search));

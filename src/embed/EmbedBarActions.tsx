@@ -38,7 +38,8 @@ export function EmbedBarActions() {
   const share = useControl('share');
   return (
     <>
-      {share && <EmbedButton />}
+      {/* No Embed in the single file: a course page cannot frame a file on the reader's disk (issue 16). */}
+      {share && import.meta.env.FENCING_LAB_SINGLE_FILE !== true && <EmbedButton />}
       <OpenFullPage />
     </>
   );

@@ -10,6 +10,8 @@ import { useT } from '../i18n';
 import { ChunkBoundary, useRetryableLazy } from '../views/ChunkBoundary';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
+// Not shown in the single file (and the LMS package): a page cannot frame a file from the reader's
+// disk, so there is no snippet to offer (issue 16; the README says how to embed).
 const load = () => import('./EmbedDialog');
 
 /** The button and, once used, its dialog. */

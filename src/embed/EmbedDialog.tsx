@@ -10,6 +10,7 @@
  * @module
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { placeInView } from './placeInView';
 import './dialog.css';
 import { Check, Copy, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
@@ -17,9 +18,15 @@ import { useLab } from '../store/context';
 import { seconds } from '../store/derive';
 import { CONTROL_NAMES, type ControlName } from './params';
 import { copyText, type CopyResult } from './safe';
-import { DEFAULT_EMBED_OPTIONS, embedSnippet, embedUrl, isValidInstance, type EmbedOptions } from './snippet';
+import { DEFAULT_EMBED_OPTIONS, DEFAULT_EMBED_QUIZ, embedSnippet, embedUrl, isValidInstance, type EmbedOptions, type EmbedQuizOptions } from './snippet';
 import { useCurrentLink } from './useCurrentLink';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
+import { addCatalogue, addCatalogueLoader } from '../i18n';
+import { embedEn } from './locales/en';
+
+// The dialog's own text comes with it (not in the single file, whose Embed shows a note).
+addCatalogue('en', embedEn);
+if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./locales/de').then((m) => m.embedDe));
 
 /** Props of the dialog. */
 export interface EmbedDialogProps {
@@ -69,19 +76,41 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
   const [theme, setTheme] = useState(DEFAULT_EMBED_OPTIONS.theme);
   const [controls, setControls] = useState<ReadonlySet<ControlName>>(DEFAULT_EMBED_OPTIONS.controls);
   const [autoplay, setAutoplay] = useState(false);
+  const [further, setFurther] = useState(false);
   const [atMoment, setAtMoment] = useState(true);
   // A fresh id per dialog, so two embeds pasted on one page do not share quiz progress or messages.
   const [instance, setInstance] = useState(() => `${DEFAULT_EMBED_OPTIONS.instance}-${Math.random().toString(36).slice(2, 6)}`);
   const [copied, setCopied] = useState<CopyResult | undefined>(undefined);
   const instanceOk = isValidInstance(instance);
+  const [quiz, setQuiz] = useState<EmbedQuizOptions>(DEFAULT_EMBED_QUIZ);
+  const setQuizField = <K extends keyof EmbedQuizOptions>(k: K, v: EmbedQuizOptions[K]) => setQuiz((o) => ({ ...o, [k]: v }));
+  // The question list (id and prompt), loaded with the quiz data only when a quiz is embedded.
+  const [questionList, setQuestionList] = useState<{ id: string; prompt: string }[] | undefined>(undefined);
+  const hasQuiz = view !== 'timeline';
+  useEffect(() => {
+    if (!hasQuiz || questionList) return;
+    let live = true;
+    void import('../quiz/questions')
+      .then((m) => live && setQuestionList(m.QUESTIONS.map((q) => ({ id: q.id, prompt: q.prompt.replace(/\{\w+\}/g, '…') }))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [hasQuiz, questionList]);
+  const picked = quiz.questions ?? questionList?.map((q) => q.id) ?? [];
+  const toggleQuestion = (qid: string, on: boolean) => {
+    if (!questionList) return;
+    const next = questionList.map((q) => q.id).filter((x) => (x === qid ? on : picked.includes(x)));
+    setQuizField('questions', next.length === questionList.length ? undefined : next);
+  };
 
   const href = pageHref ?? currentHref();
   const { snippet, tooLong } = useMemo(() => {
     const shown = atMoment ? link : { scenario: link.scenario };
-    const r = embedUrl(href, shown, { view, theme, controls, autoplay, instance: instanceOk ? instance : 'fencing-lab' }, baseId);
+    const r = embedUrl(href, shown, { view, theme, controls, autoplay, instance: instanceOk ? instance : 'fencing-lab', quiz, further }, baseId);
     const frameTitle = view === 'quiz' ? t('embed.frameTitle.quiz') : t('embed.frameTitle', { title });
     return { snippet: embedSnippet({ src: r.url, pageHref: href, title: frameTitle, view }), tooLong: r.tooLong };
-  }, [atMoment, link, href, view, theme, controls, autoplay, instance, instanceOk, baseId, title, t]);
+  }, [atMoment, link, href, view, theme, controls, autoplay, instance, instanceOk, baseId, title, t, quiz, further]);
 
   // Any change makes an earlier "Copied" stale.
   useEffect(() => setCopied(undefined), [snippet]);
@@ -91,7 +120,11 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
     const d = dialog.current;
     if (!d) return;
     if (open && !d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
+      if (typeof d.showModal === 'function') {
+        d.showModal();
+        // In an embed, where the reader can see it (issue 16).
+        placeInView(d);
+      }
       else d.setAttribute('open', '');
       // showModal focuses the first control; make sure of it where the engine does not.
       if (!d.contains(document.activeElement)) d.querySelector<HTMLElement>('button, input, textarea')?.focus();
@@ -184,6 +217,10 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
               <input type="checkbox" checked={autoplay} disabled={view === 'quiz'} onChange={(e) => setAutoplay(e.currentTarget.checked)} />
               {t('embed.dialog.autoplay')}
             </label>
+            <label className="fl-dialog__choice">
+              <input type="checkbox" checked={further} disabled={view === 'quiz'} onChange={(e) => setFurther(e.currentTarget.checked)} />
+              {t('embed.dialog.further')}
+            </label>
           </div>
           <div>
             <label className="fl-dialog__field">
@@ -204,6 +241,69 @@ export default function EmbedDialog({ open, onClose, pageHref }: EmbedDialogProp
           </div>
         </fieldset>
       </div>
+
+      {hasQuiz && (
+        <fieldset className="fl-dialog__group fl-dialog__quiz">
+          <legend>{t('embed.quiz.title')}</legend>
+          <div className="fl-dialog__quiz-grid">
+            <div>
+              <label className="fl-dialog__choice">
+                <input type="radio" name={`${id}-mode`} checked={quiz.mode === 'graded'} onChange={() => setQuizField('mode', 'graded')} />
+                {t('embed.quiz.graded')}
+              </label>
+              <label className="fl-dialog__choice">
+                <input type="radio" name={`${id}-mode`} checked={quiz.mode === 'self-check'} onChange={() => setQuizField('mode', 'self-check')} />
+                {t('embed.quiz.selfCheck')}
+              </label>
+              <label className="fl-dialog__field fl-dialog__field--inline">
+                <span className="fl-field__label">{t('embed.quiz.passMark')}</span>
+                <input
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  value={quiz.passMark}
+                  disabled={quiz.mode !== 'graded'}
+                  onChange={(e) => setQuizField('passMark', Math.min(100, Math.max(0, Math.round(Number(e.currentTarget.value) || 0))))}
+                />
+              </label>
+            </div>
+            <div>
+              <label className="fl-dialog__choice">
+                <input type="checkbox" checked={quiz.retry} onChange={(e) => setQuizField('retry', e.currentTarget.checked)} />
+                {t('embed.quiz.retry')}
+              </label>
+              <label className="fl-dialog__choice">
+                <input type="checkbox" checked={quiz.solution} onChange={(e) => setQuizField('solution', e.currentTarget.checked)} />
+                {t('embed.quiz.solution')}
+              </label>
+              <label className="fl-dialog__choice">
+                <input type="checkbox" checked={quiz.shuffle} onChange={(e) => setQuizField('shuffle', e.currentTarget.checked)} />
+                {t('embed.quiz.shuffle')}
+              </label>
+            </div>
+          </div>
+          <details className="fl-dialog__questions">
+            <summary>{t('embed.quiz.questions', { n: picked.length, total: questionList?.length ?? 0 })}</summary>
+            <ul>
+              {(questionList ?? []).map((q) => (
+                <li key={q.id}>
+                  <label className="fl-dialog__choice">
+                    <input
+                      type="checkbox"
+                      checked={picked.includes(q.id)}
+                      disabled={picked.length === 1 && picked.includes(q.id)}
+                      onChange={(e) => toggleQuestion(q.id, e.currentTarget.checked)}
+                    />
+                    {q.prompt}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </details>
+          <p className="fl-dialog__help">{t('embed.quiz.urlNote')}</p>
+        </fieldset>
+      )}
 
       <label htmlFor={`${id}-code`} className="fl-field__label fl-dialog__code-label">
         {t('embed.dialog.code')}

@@ -20,6 +20,8 @@ export interface Display {
   controls: ReadonlySet<ControlName>;
   /** The embed's id in protocol messages (`instance=`). */
   instance: string;
+  /** `further=1`: the "Go further" tabs in an embed too. */
+  further?: boolean;
 }
 
 /** The full page with every control: the default outside a provider. */

@@ -1,113 +1,72 @@
 /**
- * Quiz events for the host page (an LMS, a course page), xAPI-shaped, in the envelope of the embed
- * protocol (`protocol.ts`). The ONE place the quiz talks to its host. Nothing is sent unless the
- * page is embedded (`window.parent !== window`); a host that went away never breaks the quiz.
+ * Quiz events for the host page (an LMS, a course page), as real xAPI 1.0.3 statements
+ * (`quiz/xapi.ts`), in the envelope of the embed protocol (`protocol.ts`). The ONE place the quiz
+ * talks to its host. Nothing is sent unless the page is embedded (`window.parent !== window`); a
+ * host that went away never breaks the quiz.
  *
- * Every message is posted with `window.parent.postMessage(message, '*')` and looks like:
+ * Frame → host, posted with `window.parent.postMessage(message, '*')`:
  *
  * ```ts
- * {
- *   source: 'fencing-lab',
- *   version: 1,
- *   type: 'answered' | 'completed',
- *   instance: string,     // the `instance` URL parameter, default 'fencing-lab'
- *   statement: { ... },   // xAPI-shaped, below
- * }
+ * { source: 'fencing-lab', version: 1, type: 'answered' | 'completed', instance: string, statement: XapiStatement }
  * ```
  *
- * `answered` (each time the student presses Check):
- * ```ts
- * statement: {
- *   verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
- *   object: { id: 'seed-quick-check', definition: { name: { 'en-US': 'Where must a fencing token be checked…' } } },
- *   result: { response: 'storage', success: true },
- * }
+ * `answered` (each Check), e.g.
+ * ```json
+ * { "id": "…uuid…", "actor": { "objectType": "Agent", "mbox": "mailto:ada@example.edu" },
+ *   "verb": { "id": "http://adlnet.gov/expapi/verbs/answered", "display": { "en-US": "answered" } },
+ *   "object": { "objectType": "Activity", "id": "https://host/lab/quiz/week-3/seed-quick-check",
+ *     "definition": { "type": "http://adlnet.gov/expapi/activities/cmi.interaction", "name": { "en-US": "Where must…" },
+ *       "interactionType": "choice", "choices": [{ "id": "storage", "description": { "en-US": "…" } }, …],
+ *       "correctResponsesPattern": ["storage"] } },
+ *   "result": { "response": "storage", "success": true, "score": { "min": 0, "max": 1, "raw": 1, "scaled": 1 }, "duration": "PT14.2S" },
+ *   "context": { "registration": "…uuid…", "contextActivities": { "parent": [{ "objectType": "Activity", "id": "https://host/lab/quiz/week-3" }] } },
+ *   "timestamp": "2026-12-01T19:20:00.000Z" }
  * ```
- * `response` is the xAPI response string: chosen option ids joined by `[,]`, the order of item ids
- * joined by `[,]`, `accepted` / `rejected` / a token for a prediction, or the chosen moment in
- * simulated ms.
+ * `completed` (the first Finish of an attempt; a later Finish sends nothing): the quiz activity
+ * (`definition.type` …/assessment), `result.score` {min 0, max, raw, scaled}, `completion: true`,
+ * `success` (pass mark reached; left out in `quizMode=self-check`), `duration` since the attempt began.
+ * Version 1 hosts keep working: `statement.verb`, `statement.object.id` and `statement.result`
+ * are still there; the ids are now IRIs and there are more fields.
  *
- * `completed` (when the student finishes the quiz):
- * ```ts
- * statement: {
- *   verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
- *   object: { id: 'fencing-lab-quiz', definition: { name: { 'en-US': 'Fencing Lab quiz' } } },
- *   result: { score: { raw: 11, max: 16, scaled: 0.6875 }, success: false },
- * }
- * ```
- * `success` is whether `scaled` reached the pass mark; in `quizMode=self-check` it is left out.
- *
- * A host listens with:
+ * Host → frame (new in version 1, optional): who the learner is, for the statements' `actor`:
  * ```js
- * window.addEventListener('message', (e) => {
- *   if (e.source !== iframe.contentWindow || e.data?.source !== 'fencing-lab') return;
- *   if (e.data.type === 'completed') lms.record(e.data.statement);
- * });
+ * iframe.contentWindow.postMessage({ source: 'fencing-lab', version: 1, type: 'setActor', instance: 'week-3',
+ *   actor: { name: 'Ada', mbox: 'mailto:ada@example.edu' } }, 'https://FENCING-LAB-ORIGIN');
  * ```
+ * It is accepted only from the parent window, for this embed's `instance`, with a valid xAPI Agent
+ * (one of `mbox`, `mbox_sha1sum`, `openid`, `account`). The `actor` URL parameter (the same JSON)
+ * does the same. Without either, the actor is an anonymous account per attempt.
  * @module
  */
-import { postToHost } from './protocol';
+import type { XapiAgent, XapiStatement } from '../quiz/xapi';
+import { PROTOCOL_SOURCE, PROTOCOL_VERSION, postToHost } from './protocol';
 
-/** The xAPI verb of a statement. */
-export interface XapiVerb {
-  id: 'http://adlnet.gov/expapi/verbs/answered' | 'http://adlnet.gov/expapi/verbs/completed';
-  display: { 'en-US': 'answered' | 'completed' };
-}
-
-/** The xAPI object of a statement: a question, or the quiz. */
-export interface XapiObject {
-  id: string;
-  definition: { name: { 'en-US': string } };
-}
-
-/** The statement of an `answered` message. */
-export interface AnsweredStatement {
-  verb: XapiVerb & { display: { 'en-US': 'answered' } };
-  object: XapiObject;
-  result: { response: string; success: boolean };
-}
-
-/** The statement of a `completed` message. */
-export interface CompletedStatement {
-  verb: XapiVerb & { display: { 'en-US': 'completed' } };
-  object: XapiObject;
-  /** `success` is left out in self-check mode. */
-  result: { score: { raw: number; max: number; scaled: number }; success?: boolean };
-}
-
-/** The id and name of the quiz as an xAPI object. */
-export const QUIZ_OBJECT: XapiObject = { id: 'fencing-lab-quiz', definition: { name: { 'en-US': 'Fencing Lab quiz' } } };
-
-/** Builds the statement of an answered question. */
-export function answeredStatement(questionId: string, questionText: string, response: string, success: boolean): AnsweredStatement {
-  return {
-    verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
-    object: { id: questionId, definition: { name: { 'en-US': questionText } } },
-    result: { response, success },
-  };
+/** Posts a statement (`answered` or `completed`) to the host, if embedded. Never throws. */
+export function postStatement(type: 'answered' | 'completed', instance: string, statement: XapiStatement, win: Window = window): void {
+  postToHost(type, instance, { statement }, win);
 }
 
 /**
- * Builds the statement of a completed quiz.
- * @param raw points scored
- * @param max points possible (`scaled` is 0 when there are none)
- * @param success pass or fail; `undefined` in self-check mode, which leaves the field out
+ * Listens for `setActor` from the parent window for embed `instance`; calls `onActor` with each
+ * actor that `parse` accepts (`parseActor` of `quiz/xapi.ts`, passed in so that this module stays
+ * free of quiz code). Returns the function that stops listening. Never throws.
  */
-export function completedStatement(raw: number, max: number, success: boolean | undefined): CompletedStatement {
-  const scaled = max > 0 ? raw / max : 0;
-  return {
-    verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
-    object: QUIZ_OBJECT,
-    result: { score: { raw, max, scaled }, ...(success === undefined ? {} : { success }) },
+export function listenForActor(win: Window, instance: string, parse: (v: unknown) => XapiAgent | undefined, onActor: (actor: XapiAgent) => void): () => void {
+  const listener = (e: MessageEvent) => {
+    try {
+      const d = e.data as Record<string, unknown> | null;
+      if (e.source !== win.parent || e.source === win || !d || d.source !== PROTOCOL_SOURCE || d.version !== PROTOCOL_VERSION) return;
+      if (d.type !== 'setActor' || d.instance !== instance) return;
+      const actor = parse(d.actor);
+      if (actor) onActor(actor);
+    } catch {
+      // A malformed message is ignored.
+    }
   };
-}
-
-/** Posts `answered` to the host, if embedded. Never throws. */
-export function postAnswered(instance: string, statement: AnsweredStatement, win: Window = window): void {
-  postToHost('answered', instance, { statement }, win);
-}
-
-/** Posts `completed` to the host, if embedded. Never throws. */
-export function postCompleted(instance: string, statement: CompletedStatement, win: Window = window): void {
-  postToHost('completed', instance, { statement }, win);
+  try {
+    win.addEventListener('message', listener);
+  } catch {
+    return () => undefined;
+  }
+  return () => win.removeEventListener('message', listener);
 }

@@ -50,3 +50,13 @@ describe('parseDisplayParams', () => {
     );
   });
 });
+
+describe('further=1 (issue 16)', () => {
+  it('is off by default and on with further=1, with no notice', () => {
+    expect(parseDisplayParams('?embed=1').params.further).toBe(false);
+    const r = parseDisplayParams('?embed=1&further=1');
+    expect(r.params.further).toBe(true);
+    expect(r.notices).toEqual([]);
+    expect(parseDisplayParams('?further=yes').notices[0]).toMatch(/further: expected 0 or 1/);
+  });
+});

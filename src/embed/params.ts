@@ -23,12 +23,22 @@ export const KNOWN_PARAMS = [
   'theme',
   'controls',
   'autoplay',
+  'further',
   'lang',
   'instance',
   'quizRetry',
   'quizSolution',
   'passMark',
   'quizMode',
+  'quizQuestions',
+  'quizShuffle',
+  'xapiBase',
+  'actor',
+  // cmi5 launch parameters, added by the LMS (cmi5 spec, 8.1): read by `src/lms`.
+  'endpoint',
+  'fetch',
+  'registration',
+  'activityId',
 ] as const;
 
 /** The display settings, with defaults filled in. */
@@ -43,6 +53,8 @@ export interface DisplayParams {
   controls: ReadonlySet<ControlName>;
   /** Start playing as soon as the page opens (ignored with prefers-reduced-motion). */
   autoplay: boolean;
+  /** `further=1`: show "Try this", "Real systems" and "Try to break it" in an embed too (the full page always does). */
+  further: boolean;
   /** Language code asked for (`lang=`), if any. */
   lang: string | undefined;
   /** The embed's id in protocol messages. */
@@ -74,6 +86,7 @@ const fields = {
   view: oneOf(['timeline', 'quiz', 'both']),
   theme: oneOf(['light', 'dark', 'auto']),
   autoplay: flag,
+  further: flag,
   lang: matching(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/),
   instance: matching(/^[A-Za-z0-9_.:-]{1,64}$/),
 } as const;
@@ -83,6 +96,7 @@ const EXPECTED: Record<keyof typeof fields, string> = {
   view: 'expected timeline, quiz or both',
   theme: 'expected light, dark or auto',
   autoplay: 'expected 0 or 1',
+  further: 'expected 0 or 1',
   lang: 'expected a language code such as en or de',
   instance: 'expected 1 to 64 letters, digits or - _ . :',
 };
@@ -113,6 +127,7 @@ export function parseDisplayParams(search: string): ParsedDisplayParams {
   const view = get('view') ?? 'timeline';
   const theme = get('theme') ?? 'auto';
   const autoplay = on(get('autoplay'));
+  const further = on(get('further'));
   const lang = get('lang');
   const instance = get('instance') ?? 'fencing-lab';
 
@@ -138,5 +153,5 @@ export function parseDisplayParams(search: string): ParsedDisplayParams {
       notices.push(`${quote(key)} is not a Fencing Lab parameter; ignored (known: ${KNOWN_PARAMS.join(', ')})`);
     }
   }
-  return { params: { embed, view, theme, controls, autoplay, lang, instance }, notices };
+  return { params: { embed, view, theme, controls, autoplay, further, lang, instance }, notices };
 }

@@ -10,8 +10,11 @@
  * |-------------|------------------------------------------|---------------------------------------------|
  * | `ready`     | –                                        | once, after the first render                |
  * | `resize`    | `height` (CSS px, integer)               | whenever the content height changes         |
- * | `answered`  | `statement` (xAPI-shaped, see quiz)      | a quiz question was checked                 |
- * | `completed` | `statement` (xAPI-shaped, see quiz)      | the quiz was finished                       |
+ * | `answered`  | `statement` (xAPI 1.0.3, `hostMessages.ts`) | a quiz question was checked              |
+ * | `completed` | `statement` (xAPI 1.0.3)                 | the first Finish of an attempt              |
+ *
+ * Host → frame (posted to the iframe's window): `setActor` with `actor` (an xAPI Agent), the
+ * learner the statements are about (`hostMessages.ts`).
  *
  * Versioning: `version` grows only on a breaking change; new types and fields may be added to
  * version 1, and hosts must ignore what they do not know.

@@ -25,7 +25,7 @@ describe('embed URLs', () => {
   it('builds the iframe src: embed=1, non-default options, instance, then scenario and moment', () => {
     const { url, tooLong } = embedUrl(PAGE, linkStateOf('network-delay', undefined, 21_500), opts({ instance: 'week-3' }));
     expect(tooLong).toBe(false);
-    expect(url).toBe('https://lab.example.edu/fencing/?embed=1&instance=week-3&scenario=network-delay&t=21500');
+    expect(url).toBe('https://lab.example.edu/fencing/?embed=1&theme=light&instance=week-3&scenario=network-delay&t=21500');
 
     const all = embedUrl(
       PAGE,
@@ -103,7 +103,7 @@ describe('the snippet', () => {
   it('is an iframe with title, sandbox, allow, lazy loading, full width and a starting height, then the host script', () => {
     const src = embedUrl(PAGE, linkStateOf('seed-gc-pause', undefined, 100), opts()).url;
     const html = embedSnippet({ src, pageHref: PAGE, title: 'Fencing Lab: "quotes" & <tags>', view: 'timeline' });
-    expect(html).toContain('<iframe src="https://lab.example.edu/fencing/?embed=1&amp;instance=fencing-lab&amp;scenario=seed-gc-pause&amp;t=100"');
+    expect(html).toContain('<iframe src="https://lab.example.edu/fencing/?embed=1&amp;theme=light&amp;instance=fencing-lab&amp;scenario=seed-gc-pause&amp;t=100"');
     expect(html).toContain('title="Fencing Lab: &quot;quotes&quot; &amp; &lt;tags&gt;"');
     expect(html).toContain(`sandbox="${SANDBOX}"`);
     expect(SANDBOX.split(' ').sort()).toEqual(['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts']);
@@ -116,5 +116,32 @@ describe('the snippet', () => {
 
   it('escapes attribute values', () => {
     expect(escapeAttribute('a&b"c<d>')).toBe('a&amp;b&quot;c&lt;d&gt;');
+  });
+});
+
+describe('quiz settings in the embed (issue 16)', () => {
+  it('the dialog defaults are the quiz defaults', async () => {
+    const { DEFAULT_QUIZ_SETTINGS } = await import('../quiz/settings');
+    const { DEFAULT_EMBED_QUIZ } = await import('./snippet');
+    const { retry, solution, passMark, mode, shuffle, questions } = DEFAULT_QUIZ_SETTINGS;
+    expect(DEFAULT_EMBED_QUIZ).toEqual({ retry, solution, passMark, mode, shuffle, questions });
+  });
+  it('puts the settings that differ into the src, and the quiz reads them back without notices', async () => {
+    const { parseQuizSettings } = await import('../quiz/settings');
+    const { DEFAULT_EMBED_QUIZ } = await import('./snippet');
+    const quiz = { ...DEFAULT_EMBED_QUIZ, retry: true, passMark: 85, shuffle: true, questions: ['seed-quick-check', 'why-leases'] };
+    const { url } = embedUrl(PAGE, linkStateOf('seed-gc-pause', undefined, 0), opts({ view: 'quiz', quiz }));
+    expect(url).toContain('quizRetry=1&passMark=85&quizQuestions=seed-quick-check,why-leases&quizShuffle=1');
+    const search = new URL(url).search;
+    expect(parseDisplayParams(search).notices).toEqual([]);
+    const parsed = parseQuizSettings(search);
+    expect(parsed.notices).toEqual([]);
+    expect(parsed.settings).toMatchObject({ retry: true, passMark: 85, shuffle: true, questions: ['seed-quick-check', 'why-leases'] });
+    // Not for the timeline alone.
+    expect(embedUrl(PAGE, linkStateOf('seed-gc-pause', undefined, 0), opts({ quiz })).url).not.toContain('quiz');
+  });
+  it('defaults to the light theme, so a dark-system reader does not get a dark box on a light course page', () => {
+    expect(DEFAULT_EMBED_OPTIONS.theme).toBe('light');
+    expect(embedUrl(PAGE, linkStateOf('seed-gc-pause', undefined, 0), opts()).url).toContain('theme=light');
   });
 });

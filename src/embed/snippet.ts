@@ -24,12 +24,51 @@ export interface EmbedOptions {
   autoplay: boolean;
   /** The embed's id in protocol messages; `fencing-lab` when empty. */
   instance: string;
+  /** Quiz settings (for `view` quiz or both); left out, the quiz's defaults. */
+  quiz?: EmbedQuizOptions;
+  /** Show "Try this", "Real systems" and "Try to break it" below the timeline (`further=1`). */
+  further?: boolean;
 }
 
-/** The options of a new embed: the timeline, the reader's theme, every control, no autoplay. */
+/**
+ * Quiz settings an embed may carry, as the quiz reads them (`quiz/settings.ts`; the defaults are
+ * the same, a test checks). They are URL parameters, so a student can edit them.
+ */
+export interface EmbedQuizOptions {
+  retry: boolean;
+  solution: boolean;
+  passMark: number;
+  mode: 'graded' | 'self-check';
+  shuffle: boolean;
+  /** Question ids in order; `undefined` for all. */
+  questions: string[] | undefined;
+}
+
+/** The quiz's defaults (as `DEFAULT_QUIZ_SETTINGS` in `quiz/settings.ts`). */
+export const DEFAULT_EMBED_QUIZ: EmbedQuizOptions = { retry: false, solution: true, passMark: 70, mode: 'graded', shuffle: false, questions: undefined };
+
+/** The quiz parameters for `o` that differ from the defaults, e.g. `['quizRetry=1', 'passMark=80']`. */
+export function quizParams(o: EmbedQuizOptions): string[] {
+  const d = DEFAULT_EMBED_QUIZ;
+  const q: string[] = [];
+  if (o.retry !== d.retry) q.push(`quizRetry=${o.retry ? 1 : 0}`);
+  if (o.solution !== d.solution) q.push(`quizSolution=${o.solution ? 1 : 0}`);
+  const mark = Math.min(100, Math.max(0, Math.round(o.passMark)));
+  if (Number.isFinite(mark) && mark !== d.passMark) q.push(`passMark=${mark}`);
+  if (o.mode !== d.mode) q.push(`quizMode=${o.mode}`);
+  if (o.questions && o.questions.length > 0) q.push(`quizQuestions=${o.questions.map(encodeURIComponent).join(',')}`);
+  if (o.shuffle !== d.shuffle) q.push(`quizShuffle=${o.shuffle ? 1 : 0}`);
+  return q;
+}
+
+/**
+ * The options of a new embed: the timeline, the light theme, every control, no autoplay. Light,
+ * not `auto`: most course pages are light, and `auto` would put a dark box on them for every reader
+ * whose system is dark (issue 16).
+ */
 export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
   view: 'timeline',
-  theme: 'auto',
+  theme: 'light',
   controls: new Set(CONTROL_NAMES),
   autoplay: false,
   instance: 'fencing-lab',
@@ -86,6 +125,8 @@ export function embedUrl(pageHref: string, link: LinkState, options: EmbedOption
   const controls = controlsValue(options.controls);
   if (controls !== undefined) q.push(`controls=${controls}`);
   if (options.autoplay) q.push('autoplay=1');
+  if (options.further && options.view !== 'quiz') q.push('further=1');
+  if (options.view !== 'timeline' && options.quiz) q.push(...quizParams(options.quiz));
   const instance = isValidInstance(options.instance) ? options.instance : 'fencing-lab';
   q.push(`instance=${encodeURIComponent(instance)}`);
   return shareUrlOrBuiltin(`${pageBase(pageHref)}?${q.join('&')}`, link, fallbackId);
@@ -103,8 +144,13 @@ export function fullPageUrl(embedHref: string, link: LinkState | undefined, fall
   return shareUrlOrBuiltin(page, link, fallbackId).url;
 }
 
-/** Starting heights (CSS px) before the frame reports its own: close to the real content, so little jumps. */
-export const START_HEIGHT: Record<EmbedOptions['view'], number> = { timeline: 1200, quiz: 720, both: 1900 };
+/**
+ * Starting heights (CSS px) before the frame reports its own, and the heights it keeps without
+ * `embed.js`: the content's height at 700 px wide (a course page's column), measured in Chromium on
+ * the production build (timeline 1496, quiz at its first question 695, both 2133; issue 16) plus a
+ * little room. `browser/embed-details.test.ts` measures them again and fails if content outgrows them.
+ */
+export const START_HEIGHT: Record<EmbedOptions['view'], number> = { timeline: 1540, quiz: 740, both: 2180 };
 
 /** Escapes text for an HTML attribute value in double quotes. */
 export function escapeAttribute(s: string): string {

@@ -23,15 +23,16 @@ import type { BreakitMessageKey } from '../breakit/locales/en';
 import type { CaptionMessageKey } from '../teaching/locales/en';
 import type { MarksMessageKey } from '../views/timeline/locales/en';
 import type { ToolsMessageKey } from '../views/locales/en';
+import type { EmbedMessageKey } from '../embed/locales/en';
 
 /**
  * A key of the explainer's catalogues: the first render's own (`messages/en.ts`, in the bundle) and
  * those that load with their features (`views/locales`: the secondary controls; `breakit/locales`:
  * the explorer panel; `teaching/locales`: the generated captions; `views/timeline/locales`: the
- * timeline's marks and the names of actors and messages). A feature's keys translate once
+ * timeline's marks and the names of actors and messages; `embed/locales`: the Embed dialog). A feature's keys translate once
  * its module (which registers them) has loaded.
  */
-export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey | MarksMessageKey;
+export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey | MarksMessageKey | EmbedMessageKey;
 export { LOCALES, pickLocale, type Locale } from './locale';
 
 /** Values substituted into `{name}` placeholders. */

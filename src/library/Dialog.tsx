@@ -7,6 +7,7 @@
  * @module
  */
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { placeInView } from '../embed/placeInView';
 import { X } from 'lucide-react';
 
 /** Props of {@link Dialog}. */
@@ -35,7 +36,11 @@ export function Dialog({ title, onClose, closeLabel, initialFocus, className, ch
     const d = ref.current;
     if (!d) return;
     if (!d.open) {
-      if (typeof d.showModal === 'function') d.showModal();
+      if (typeof d.showModal === 'function') {
+        d.showModal();
+        // In an embed, where the reader can see it (issue 16).
+        placeInView(d);
+      }
       else d.setAttribute('open', '');
     }
     initialFocus?.current?.focus();

@@ -4,9 +4,10 @@
  * @module
  */
 import { forwardRef } from 'react';
+import { isEmbedded } from '../embed/protocol';
 import { findBuiltIn } from '../scenarios';
 import { useQuizT } from './messages';
-import { stateOf, type QuizProgress } from './progress';
+import { countsRight, stateOf, type QuizProgress } from './progress';
 import type { QuizSettings } from './settings';
 import type { Question } from './types';
 import { realSystemTitle } from './real-systems';
@@ -19,6 +20,8 @@ interface SummaryProps {
   max: number;
   onRetryAll(): void;
   onBack(): void;
+  /** The result was already sent at an earlier Finish of this attempt. */
+  again?: boolean;
 }
 
 /** The link into a built-in scenario, as the main app reads it. */
@@ -64,12 +67,13 @@ export function groupByScenario(
 
 /** The summary. Its heading takes focus when it appears (the ref). */
 export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Summary(
-  { questions, progress, settings, raw, max, onRetryAll, onBack },
+  { questions, progress, settings, raw, max, onRetryAll, onBack, again = false },
   headingRef,
 ) {
   const t = useQuizT();
+  const embedded = isEmbedded();
   const percent = percentOf(raw, max);
-  const missed = questions.map((q, i) => ({ q, n: i + 1, st: stateOf(progress, q.id) })).filter((x) => !x.st.correct);
+  const missed = questions.map((q, i) => ({ q, n: i + 1, st: stateOf(progress, q.id) })).filter((x) => !countsRight(x.q, x.st, settings.retry));
   const groups = groupByScenario(missed.map(({ q, n }) => ({ scenarioId: q.scenarioId, n, realSystemId: q.realSystemId })));
   return (
     <section className="fl-quiz__summary" aria-labelledby="fl-quiz-summary-h">
@@ -77,6 +81,7 @@ export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Sum
         {t('quiz.summary.title')}
       </h3>
       <p className="fl-quiz__summary-score">{t('quiz.summary.score', { raw, max, percent })}</p>
+      {again && <p className="fl-quiz__muted">{t('quiz.alreadySent')}</p>}
       {settings.mode === 'graded' && (
         <p className={`fl-quiz__verdict fl-quiz__verdict--${passed(raw, max, settings.passMark) ? 'right' : 'wrong'}`}>
           <strong>
@@ -94,7 +99,7 @@ export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Sum
           <ul className="fl-quiz__missed">
             {groups.map((g) => (
               <li key={g.id}>
-                {g.title ? <a href={scenarioHref(g.id)}>{t('quiz.summary.review', { title: g.title })}</a> : null}{' '}
+                {g.title ? <a href={scenarioHref(g.id)} {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}>{t('quiz.summary.review', { title: g.title })}</a> : null}{' '}
                 <span className="fl-quiz__muted">{t(g.numbers.length === 1 ? 'quiz.summary.explainsOne' : 'quiz.summary.explainsMany', { list: g.numbers.join(', ') })}</span>
                 {g.systems.length > 0 && <> {t('quiz.summary.realSystems', { list: g.systems.join(', ') })}</>}
               </li>

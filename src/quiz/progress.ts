@@ -22,6 +22,11 @@ export interface QuestionState {
   correct: boolean;
   /** Show solution was pressed: the score of this question is final. */
   revealed: boolean;
+  /**
+   * The first answer checked (kept through Retry). Unless the instructor allows retries, the
+   * question's score is this one's grade.
+   */
+  first?: Response;
 }
 
 /** The state of a quiz run. */
@@ -32,6 +37,15 @@ export interface QuizProgress {
   answers: Record<string, QuestionState>;
   /** The summary is shown. */
   finished: boolean;
+  /**
+   * The attempt's UUID (xAPI `context.registration`, the seed of the shuffle); empty until the
+   * quiz gives the run one ({@link withRegistration}). A restart starts a new attempt.
+   */
+  registration: string;
+  /** Wall-clock ms since the epoch when the attempt began (for `duration`); 0 until set. */
+  startedAt: number;
+  /** `completed` was sent for this attempt (a later Finish sends none: issue 16). */
+  completedSent: boolean;
 }
 
 /** What the student can do. */
@@ -42,11 +56,23 @@ export type QuizAction =
   | { type: 'reveal'; id: string }
   | { type: 'goto'; index: number }
   | { type: 'finish' }
-  | { type: 'restart' };
+  | { type: 'restart'; registration?: string; startedAt?: number }
+  | { type: 'sent' };
+
+/** What the instructor's settings change in the reducer. */
+export interface ProgressRules {
+  /** Retries are allowed: Retry resets a question and the last check counts. */
+  retry: boolean;
+}
 
 /** A fresh run. */
-export function initialProgress(): QuizProgress {
-  return { index: 0, answers: {}, finished: false };
+export function initialProgress(registration = '', startedAt = 0): QuizProgress {
+  return { index: 0, answers: {}, finished: false, registration, startedAt, completedSent: false };
+}
+
+/** `p` with an attempt id and start time if it has none yet (a run saved before issue 16, or a fresh one). */
+export function withRegistration(p: QuizProgress, registration: string, startedAt: number): QuizProgress {
+  return p.registration ? p : { ...p, registration, startedAt };
 }
 
 const EMPTY: QuestionState = { checked: false, correct: false, revealed: false };
@@ -58,10 +84,14 @@ export function stateOf(p: QuizProgress, id: string): QuestionState {
 
 /**
  * The pure reducer of a quiz run over `questions` (the available ones, in order).
- * A checked or revealed question ignores new answers until Retry.
+ * A checked or revealed question ignores new answers until Retry; Retry does nothing unless
+ * `rules.retry`, nor after Show solution (which ends the attempt at that question). After the
+ * result was sent (`sent`), no answer changes any more.
  */
-export function reduceProgress(questions: readonly Question[], p: QuizProgress, a: QuizAction): QuizProgress {
+export function reduceProgress(questions: readonly Question[], p: QuizProgress, a: QuizAction, rules: ProgressRules = { retry: true }): QuizProgress {
   const put = (id: string, s: QuestionState): QuizProgress => ({ ...p, answers: { ...p.answers, [id]: s } });
+  // Once the result is sent the attempt is over: its answers are final (a new attempt is `restart`).
+  if (p.completedSent && (a.type === 'answer' || a.type === 'check' || a.type === 'retry' || a.type === 'reveal')) return p;
   switch (a.type) {
     case 'answer': {
       const s = stateOf(p, a.id);
@@ -72,12 +102,12 @@ export function reduceProgress(questions: readonly Question[], p: QuizProgress, 
       const q = questions.find((x) => x.id === a.id);
       const s = stateOf(p, a.id);
       if (!q || !s.response || s.checked || s.revealed) return p;
-      return put(a.id, { ...s, checked: true, correct: grade(q, s.response).correct });
+      return put(a.id, { ...s, checked: true, correct: grade(q, s.response).correct, first: s.first ?? s.response });
     }
     case 'retry': {
       const s = stateOf(p, a.id);
-      if (s.revealed) return p;
-      return put(a.id, { ...EMPTY });
+      if (s.revealed || !rules.retry) return p;
+      return put(a.id, s.first ? { ...EMPTY, first: s.first } : { ...EMPTY });
     }
     case 'reveal': {
       const s = stateOf(p, a.id);
@@ -89,13 +119,30 @@ export function reduceProgress(questions: readonly Question[], p: QuizProgress, 
     case 'finish':
       return { ...p, finished: true };
     case 'restart':
-      return initialProgress();
+      return initialProgress(a.registration ?? '', a.startedAt ?? 0);
+    case 'sent':
+      return { ...p, completedSent: true };
   }
 }
 
-/** The score of a run: one point per question answered right at Check. */
-export function scoreOf(questions: readonly Question[], p: QuizProgress): { raw: number; max: number } {
-  return { raw: questions.filter((q) => stateOf(p, q.id).correct).length, max: questions.length };
+/**
+ * Whether a question counts as right: its first checked answer, or (when retries are allowed) its
+ * last one.
+ */
+export function countsRight(q: Question, s: QuestionState, retry: boolean): boolean {
+  if (!s.checked && !s.first) return false;
+  if (retry) return s.correct;
+  return s.first ? grade(q, s.first).correct : s.correct;
+}
+
+/** The score of a run: one point per question {@link countsRight}. */
+export function scoreOf(questions: readonly Question[], p: QuizProgress, retry = true): { raw: number; max: number } {
+  return { raw: questions.filter((q) => countsRight(q, stateOf(p, q.id), retry)).length, max: questions.length };
+}
+
+/** The questions not yet checked (nor revealed). */
+export function unanswered(questions: readonly Question[], p: QuizProgress): Question[] {
+  return questions.filter((q) => !stateOf(p, q.id).checked && !stateOf(p, q.id).first);
 }
 
 const responseSchema = z.discriminatedUnion('kind', [
@@ -109,9 +156,12 @@ const progressSchema = z.object({
   version: z.literal(1),
   index: z.number().check(z.int(), z.gte(0)),
   finished: z.boolean(),
+  registration: z.optional(z.string().check(z.maxLength(64))),
+  startedAt: z.optional(z.number()),
+  completedSent: z.optional(z.boolean()),
   answers: z.record(
     z.string(),
-    z.object({ response: z.optional(responseSchema), checked: z.boolean(), correct: z.boolean(), revealed: z.boolean() }),
+    z.object({ response: z.optional(responseSchema), checked: z.boolean(), correct: z.boolean(), revealed: z.boolean(), first: z.optional(responseSchema) }),
   ),
 });
 
@@ -136,7 +186,23 @@ function storage(win: Window | undefined): Storage | undefined {
  */
 export function loadProgress(instance: string, questions: readonly Question[], win: Window | undefined = globalThis.window): QuizProgress | undefined {
   try {
-    const raw = storage(win)?.getItem(progressKey(instance));
+    return parseProgress(storage(win)?.getItem(progressKey(instance)) ?? undefined, questions);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The saved form of progress (JSON, as `localStorage`, SCORM `cmi.suspend_data` and the cmi5 state document keep it). */
+export function serializeProgress(p: QuizProgress): string {
+  return JSON.stringify({ version: 1, ...p });
+}
+
+/**
+ * Parses saved progress ({@link serializeProgress}); `undefined` if missing or malformed. Answers
+ * to questions not in `questions` are dropped; grading is redone against them. Never throws.
+ */
+export function parseProgress(raw: string | undefined, questions: readonly Question[]): QuizProgress | undefined {
+  try {
     if (!raw) return undefined;
     const parsed = progressSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return undefined;
@@ -146,17 +212,22 @@ export function loadProgress(instance: string, questions: readonly Question[], w
       if (!s) continue;
       const response = s.response && s.response.kind === q.kind ? (s.response as Response) : undefined;
       const checked = s.checked && response !== undefined;
+      const first = s.first && s.first.kind === q.kind ? (s.first as Response) : undefined;
       answers[q.id] = {
         ...(response ? { response } : {}),
         checked,
         correct: checked && response !== undefined && grade(q, response).correct,
         revealed: s.revealed && checked,
+        ...(first ? { first } : {}),
       };
     }
     return {
       index: Math.min(parsed.data.index, Math.max(0, questions.length - 1)),
       finished: parsed.data.finished,
       answers,
+      registration: parsed.data.registration ?? '',
+      startedAt: parsed.data.startedAt ?? 0,
+      completedSent: parsed.data.completedSent ?? false,
     };
   } catch {
     return undefined;
@@ -168,7 +239,7 @@ export function saveProgress(instance: string, p: QuizProgress, win: Window | un
   try {
     const s = storage(win);
     if (!s) return false;
-    s.setItem(progressKey(instance), JSON.stringify({ version: 1, ...p }));
+    s.setItem(progressKey(instance), serializeProgress(p));
     return true;
   } catch {
     return false;

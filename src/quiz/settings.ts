@@ -3,10 +3,18 @@
  *
  * | parameter      | values                   | default  | meaning                                             |
  * |----------------|--------------------------|----------|-----------------------------------------------------|
- * | `quizRetry`    | `0` or `1`               | `1`      | offer Retry on each question and on the whole quiz  |
- * | `quizSolution` | `0` or `1`               | `1`      | offer Show solution after a wrong answer            |
+ * | `quizRetry`    | `0` or `1`               | `0`      | allow Retry on each question and on the whole quiz; then the last check counts, else the first |
+ * | `quizSolution` | `0` or `1`               | `1`      | offer Show solution after a wrong answer (it ends the attempt at that question) |
  * | `passMark`     | whole number `0` to `100` | `70`     | percent of the points needed to pass                |
  * | `quizMode`     | `graded` or `self-check` | `graded` | self-check shows no pass/fail verdict at all        |
+ * | `quizQuestions`| question ids, commas     | all      | which questions, in this order                      |
+ * | `quizShuffle`  | `0` or `1`               | `0`      | shuffle them, the same way for the same attempt id  |
+ * | `xapiBase`     | an absolute IRI          | the page's folder | base of the xAPI activity ids               |
+ * | `actor`        | an xAPI Agent as JSON    | anonymous | who the xAPI statements are about (also the `setActor` message) |
+ *
+ * These are URL parameters, so a student can edit them (a graded setup uses the SCORM or cmi5
+ * package, whose settings come from the LMS: `cmi.launch_data` / the manifest's mastery score,
+ * cmi5 `launchParameters` / `masteryScore`; they override the URL, {@link parseQuizSettings}).
  *
  * Bad values never break the page: each malformed value (and each unknown `quiz…` parameter, e.g.
  * a misspelt `quizRetries`) is ignored, its default used, and reported as a notice naming it.
@@ -25,13 +33,30 @@ export interface QuizSettings {
   passMark: number;
   /** `graded` shows pass or fail at the end; `self-check` shows no verdict. */
   mode: 'graded' | 'self-check';
+  /** The question ids to ask, in order; `undefined` for all. */
+  questions: string[] | undefined;
+  /** Shuffle the questions (seeded by the attempt id). */
+  shuffle: boolean;
+  /** The configured xAPI base IRI, if any. */
+  xapiBase: string | undefined;
+  /** The actor as given (JSON text), if any; parsed by `xapi.ts`. */
+  actor: string | undefined;
 }
 
 /** The defaults. */
-export const DEFAULT_QUIZ_SETTINGS: Readonly<QuizSettings> = { retry: true, solution: true, passMark: 70, mode: 'graded' };
+export const DEFAULT_QUIZ_SETTINGS: Readonly<QuizSettings> = {
+  retry: false,
+  solution: true,
+  passMark: 70,
+  mode: 'graded',
+  questions: undefined,
+  shuffle: false,
+  xapiBase: undefined,
+  actor: undefined,
+};
 
 /** The URL parameters the quiz reads. */
-export const QUIZ_PARAMS = ['quizRetry', 'quizSolution', 'passMark', 'quizMode'] as const;
+export const QUIZ_PARAMS = ['quizRetry', 'quizSolution', 'passMark', 'quizMode', 'quizQuestions', 'quizShuffle', 'xapiBase', 'actor'] as const;
 
 const flag = z.enum(['0', '1']);
 const percent = z.string().check(z.regex(/^\d{1,3}$/), z.refine((s) => Number(s) <= 100));
@@ -42,7 +67,14 @@ const EXPECTED: Record<(typeof QUIZ_PARAMS)[number], string> = {
   quizSolution: 'expected 0 or 1',
   passMark: 'expected a whole number from 0 to 100',
   quizMode: 'expected graded or self-check',
+  quizQuestions: 'expected question ids separated by commas',
+  quizShuffle: 'expected 0 or 1',
+  xapiBase: 'expected an absolute IRI such as https://example.edu/lab/',
+  actor: 'expected an xAPI Agent as JSON, e.g. {"mbox":"mailto:ada@example.edu"}',
 };
+const ids = z.string().check(z.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/));
+const iri = z.string().check(z.regex(/^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]+$/i), z.maxLength(500));
+const json = z.string().check(z.regex(/^\s*\{[\s\S]*\}\s*$/), z.maxLength(2000));
 
 /** The settings and one notice per ignored parameter or value. */
 export interface ParsedQuizSettings {
@@ -55,11 +87,14 @@ const quote = (v: string): string => JSON.stringify(v.length > 40 ? `${v.slice(0
 /**
  * Parses the quiz settings from a query string (`location.search`). Never throws.
  * @param search e.g. `?quizRetry=0&passMark=80&quizMode=self-check`
+ * @param overrides settings from the LMS in the same form (SCORM `cmi.launch_data`, cmi5
+ *   `launchParameters`), which replace the URL's
  */
-export function parseQuizSettings(search: string): ParsedQuizSettings {
+export function parseQuizSettings(search: string, overrides?: string): ParsedQuizSettings {
   let q: URLSearchParams;
   try {
     q = new URLSearchParams(search);
+    if (overrides) for (const [k, v] of new URLSearchParams(overrides)) q.set(k, v);
   } catch {
     return { settings: { ...DEFAULT_QUIZ_SETTINGS }, notices: [] };
   }
@@ -80,6 +115,10 @@ export function parseQuizSettings(search: string): ParsedQuizSettings {
   const solution = read('quizSolution', flag);
   const passMark = read('passMark', percent);
   const quizMode = read('quizMode', mode);
+  const questions = read('quizQuestions', ids);
+  const shuffle = read('quizShuffle', flag);
+  const base = read('xapiBase', iri);
+  const actor = read('actor', json);
   for (const key of new Set(q.keys())) {
     if (/^quiz/i.test(key) || /^passmark$/i.test(key)) {
       if (!(QUIZ_PARAMS as readonly string[]).includes(key)) {
@@ -93,6 +132,10 @@ export function parseQuizSettings(search: string): ParsedQuizSettings {
       solution: solution === undefined ? DEFAULT_QUIZ_SETTINGS.solution : solution === '1',
       passMark: passMark === undefined ? DEFAULT_QUIZ_SETTINGS.passMark : Number(passMark),
       mode: quizMode ?? DEFAULT_QUIZ_SETTINGS.mode,
+      questions: questions?.split(','),
+      shuffle: shuffle === '1',
+      xapiBase: base,
+      actor,
     },
     notices,
   };
@@ -106,4 +149,47 @@ export function instanceFromSearch(search: string): string {
   } catch {
     return 'fencing-lab';
   }
+}
+
+/** A 32-bit hash of a string (FNV-1a), the seed of {@link shuffled}. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** `items` shuffled (Fisher–Yates) by a PRNG (mulberry32) seeded from `seed`: the same seed, the same order. */
+export function shuffled<T>(items: readonly T[], seed: string): T[] {
+  let a = hash(seed);
+  const rand = (): number => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * The questions to ask: those `settings.questions` names (in its order; unknown ids reported), or
+ * all; shuffled by the attempt id when `settings.shuffle`.
+ */
+export function pickQuestions<Q extends { id: string }>(all: readonly Q[], settings: Pick<QuizSettings, 'questions' | 'shuffle'>, attemptId: string): { questions: Q[]; unknown: string[] } {
+  const unknown: string[] = [];
+  let picked: Q[] = [...all];
+  if (settings.questions) {
+    picked = [];
+    for (const id of settings.questions) {
+      const q = all.find((x) => x.id === id);
+      if (q && !picked.includes(q)) picked.push(q);
+      else if (!q) unknown.push(id);
+    }
+    if (picked.length === 0) picked = [...all];
+  }
+  return { questions: settings.shuffle ? shuffled(picked, attemptId) : picked, unknown };
 }

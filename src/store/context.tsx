@@ -20,6 +20,9 @@ export interface LabProviderProps extends InitOptions {
   children: ReactNode;
 }
 
+/** A thenable React reads as already fulfilled (its `status`), so `use` returns at once. */
+const LOADED = Object.assign(Promise.resolve(undefined as unknown), { status: 'fulfilled' as const, value: undefined as unknown });
+
 /**
  * Creates one explainer's store (once) and provides it to its subtree. The default scenario opens
  * at once (its trace is built in); another one suspends (React `use`) until the simulator has
@@ -27,7 +30,11 @@ export interface LabProviderProps extends InitOptions {
  */
 export function LabProvider({ store, scenarioId, scenario, timeMs, children }: LabProviderProps) {
   const options: InitOptions = { ...(scenarioId ? { scenarioId } : {}), ...(scenario ? { scenario } : {}) };
-  if (!store && !opensDefault(options) && !simulatorReady()) use(loadSimulator());
+  // `use` is called on every render that needs the simulator, whether it has loaded or not (a
+  // thenable that is already fulfilled then): calling it only while loading made React's replay of
+  // the suspended render see one call fewer, and log error #467/#520 (issue 16: the single file
+  // reloaded on a predict question).
+  if (!store && !opensDefault(options)) use(simulatorReady() ? LOADED : loadSimulator());
   useEffect(() => {
     // Load it now, so that the learner's first change does not wait for it.
     loadSimulator().catch(() => undefined);

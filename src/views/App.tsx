@@ -46,7 +46,7 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
   const root = useRef<HTMLDivElement>(null);
   const store = useLabStore();
   // Embed mode (`embed=1`) swaps the page header for a compact bar; `controls=` hides groups.
-  const { embed } = useDisplay();
+  const { embed, further = false } = useDisplay();
   const interventions = useControl('interventions');
   // Runs only while playing and in view: paused, a hidden tab or an embed scrolled away cost nothing.
   usePlaybackLoop(root);
@@ -73,8 +73,8 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
           <StoragePanel />
           {interventions && <Interventions />}
         </aside>
-        {/* "Try this", real systems and the explorer: below the fold, loaded once the page is idle. */}
-        {!embed && !display.presenting && <GoFurtherSlot />}
+        {/* "Try this", real systems and the explorer: below the fold, loaded once the page is idle; in an embed with further=1. */}
+        {(!embed || further) && !display.presenting && <GoFurtherSlot />}
       </main>
       <LiveAnnouncer />
       {/* The address bar follows what is shown, as a share link (the page, not embeds). */}

@@ -38,7 +38,8 @@ export function HeaderActions() {
   return (
     <>
       {(scenarios || share) && <ScenarioActions library={scenarios} share={share} />}
-      {share && <EmbedButton />}
+      {/* No Embed in the single file: a course page cannot frame a file on the reader's disk (issue 16). */}
+      {share && import.meta.env.FENCING_LAB_SINGLE_FILE !== true && <EmbedButton />}
     </>
   );
 }

@@ -436,7 +436,9 @@ describe('export', () => {
     expect(svg).toContain('token 33');
     expect(svg).not.toContain('var(--');
     expect(svg).not.toMatch(/class="/);
-    expect(svg).toMatch(/fill:rgb\(/);
+    // Concrete colours as SVG presentation attributes (not style attributes, which a strict CSP refuses; issue 16).
+    expect(svg).toMatch(/ fill="rgb\(/);
+    expect(svg).not.toMatch(/ style="/);
     // It renders on its own: draw it in a blank page (no app styles) and keep a picture.
     const viewer = await context.newPage();
     await viewer.setContent(`<body style="margin:0">${svg.replace(/^<\?xml[^>]*>/, '')}</body>`);

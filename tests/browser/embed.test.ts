@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
+import validate from '@learninglocker/xapi-validation';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
@@ -161,15 +162,23 @@ describe('embedded in a course page', () => {
     await context.close();
   });
 
-  it('posts answered and completed to the host with the protocol fields', async () => {
+  it('posts answered and completed to the host with the protocol fields, as valid xAPI with the actor the host set', async () => {
     const { context, page, problems } = await openHost();
     const quiz = page.frameLocator('#quiz');
     await quiz.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+    // The host says who the learner is (setActor); a message for another instance is ignored.
+    await page.evaluate(() => {
+      const f = document.getElementById('quiz') as HTMLIFrameElement;
+      f.contentWindow!.postMessage({ source: 'fencing-lab', version: 1, type: 'setActor', instance: 'other', actor: { mbox: 'mailto:mallory@example.edu' } }, '*');
+      f.contentWindow!.postMessage({ source: 'fencing-lab', version: 1, type: 'setActor', instance: 'week-1-quiz', actor: { name: 'Ada', mbox: 'mailto:ada@example.edu' } }, '*');
+    });
+    await page.waitForTimeout(200);
     await quiz.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
     await quiz.getByRole('button', { name: 'Check' }).click();
     await quiz.getByText('Correct.').waitFor();
     for (let i = 1; i < available.length; i++) await quiz.getByRole('button', { name: 'Next' }).click();
     await quiz.getByRole('button', { name: 'Finish' }).click();
+    await quiz.getByRole('button', { name: 'Finish anyway' }).click();
     await quiz.getByRole('heading', { name: 'Your result' }).waitFor();
     await expect.poll(async () => (await got(page)).some((m) => m.data.type === 'completed')).toBe(true);
 
@@ -182,11 +191,14 @@ describe('embedded in a course page', () => {
       type: 'answered',
       instance: 'week-1-quiz',
       statement: {
+        actor: { objectType: 'Agent', name: 'Ada', mbox: 'mailto:ada@example.edu' },
         verb: { id: 'http://adlnet.gov/expapi/verbs/answered' },
-        object: { id: 'seed-quick-check' },
-        result: { response: 'storage', success: true },
+        object: { id: `${baseURL}quiz/week-1-quiz/seed-quick-check` },
+        result: { response: 'storage', success: true, score: { min: 0, max: 1, raw: 1, scaled: 1 } },
+        context: { contextActivities: { parent: [{ id: `${baseURL}quiz/week-1-quiz` }] } },
       },
     });
+    expect(validate((answered!.data as { statement: unknown }).statement)).toEqual([]);
     const completed = messages.find((m) => m.data.type === 'completed');
     expect(completed?.from).toBe('quiz');
     expect(completed?.data).toMatchObject({
@@ -196,11 +208,12 @@ describe('embedded in a course page', () => {
       instance: 'week-1-quiz',
       statement: {
         verb: { id: 'http://adlnet.gov/expapi/verbs/completed' },
-        object: { id: 'fencing-lab-quiz' },
+        object: { id: `${baseURL}quiz/week-1-quiz` },
         // passMark=50 in the host page: 1 of 16 is not a pass.
-        result: { score: { raw: 1, max: available.length, scaled: 1 / available.length }, success: false },
+        result: { score: { min: 0, raw: 1, max: available.length, scaled: Math.round((1 / available.length) * 10000) / 10000 }, success: false, completion: true },
       },
     });
+    expect(validate((completed!.data as { statement: unknown }).statement)).toEqual([]);
     // embed.js re-posts accepted messages as `fencinglab` DOM events on the iframe.
     const events = await page.evaluate(() => (window as unknown as { events: { id: string; type: string }[] }).events);
     expect(events.filter((e) => e.type === 'answered' || e.type === 'completed')).toEqual([

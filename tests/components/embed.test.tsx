@@ -131,7 +131,7 @@ describe('the Embed dialog', { timeout: 20_000 }, () => {
     const { dialog, code } = await open(user);
     const instance = (within(dialog).getByRole('textbox', { name: 'Embed id' }) as HTMLInputElement).value;
     expect(instance).toMatch(/^fencing-lab-[a-z0-9]{1,4}$/);
-    expect(code.value).toContain(`?embed=1&amp;instance=${instance}&amp;scenario=seed-gc-pause&amp;t=10100"`);
+    expect(code.value).toContain(`?embed=1&amp;theme=light&amp;instance=${instance}&amp;scenario=seed-gc-pause&amp;t=10100"`);
     expect(code.value).toContain('title="Fencing Lab: Client 1 pauses for garbage collection"');
     expect(code.value).toContain('sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"');
     expect(code.value).toMatch(/<script src="http:\/\/localhost(:\d+)?\/embed\.js" async><\/script>$/);

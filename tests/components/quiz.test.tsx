@@ -20,6 +20,7 @@ function fakeWindow(embedded: boolean) {
   const map = new Map<string, string>();
   const postMessage = vi.fn();
   const win: Record<string, unknown> = {
+    location: { href: 'https://course.example/lab/?embed=1&view=quiz', search: '', origin: 'https://course.example' },
     localStorage: {
       getItem: (k: string) => map.get(k) ?? null,
       setItem: (k: string, v: string) => void map.set(k, v),
@@ -43,7 +44,7 @@ afterEach(() => {
 
 describe('multiple choice (the seed question)', () => {
   it('is a fieldset with a legend and real radio buttons with labels', () => {
-    render(<QuizPanel search="" />);
+    render(<QuizPanel search="?quizRetry=1" />);
     const group = screen.getByRole('group', { name: 'Where must a fencing token be checked to prevent writes from a paused former lock holder?' });
     expect(group.tagName).toBe('FIELDSET');
     const radios = within(group).getAllByRole('radio');
@@ -58,7 +59,7 @@ describe('multiple choice (the seed question)', () => {
 
   it('answered wrong: per-option feedback in the live region, then Retry resets, then right', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" />);
+    render(<QuizPanel search="?quizRetry=1" />);
     await user.click(screen.getByRole('radio', { name: 'In the client, before every write' }));
     const check = screen.getByRole('button', { name: 'Check' });
     await user.click(check);
@@ -87,14 +88,14 @@ describe('multiple choice (the seed question)', () => {
 
   it('asks for an answer before checking', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" />);
+    render(<QuizPanel search="?quizRetry=1" />);
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(feedback()).toHaveTextContent('Choose an answer first');
   });
 
   it('is keyboard-operable', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" />);
+    render(<QuizPanel search="?quizRetry=1" />);
     screen.getAllByRole('radio')[0]!.focus();
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('radio', { name: 'In the storage or resource that receives the write' })).toBeChecked();
@@ -106,7 +107,7 @@ describe('multiple choice (the seed question)', () => {
 
   it('Show solution marks the right option; hidden with quizSolution=0; no Retry with quizRetry=0', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<QuizPanel search="" />);
+    const { unmount } = render(<QuizPanel search="?quizRetry=1" />);
     await user.click(screen.getByRole('radio', { name: 'In the network load balancer' }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
     await user.click(screen.getByRole('button', { name: 'Show solution' }));
@@ -128,7 +129,7 @@ describe('multiple choice (the seed question)', () => {
 
   it('multi-select: checkboxes, right and wrong', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" questions={[byId('client-checks')]} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[byId('client-checks')]} />);
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes).toHaveLength(4);
     await user.click(screen.getByRole('checkbox', { name: /A process pause between the check/ }));
@@ -193,7 +194,7 @@ describe('predict the outcome (live timeline)', () => {
 
   it('stops the timeline before the decision, then grades the prediction computed from simulate', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" questions={[q]} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[q]} />);
     expect(screen.getByRole('group', { name: /Client 1 took the lock.*token 33/ })).toBeInTheDocument();
     expect(screen.getByText(/The run is stopped at 21\.5 s, just before the storage decides/)).toBeInTheDocument();
     expect(screen.getByRole('group', { name: /^Timeline: / })).toBeInTheDocument();
@@ -218,7 +219,7 @@ describe('predict the outcome (live timeline)', () => {
     // this test asks it of the same decision.
     const user = userEvent.setup();
     const q = { ...(byId('predict-network-delay') as PredictQuestion), id: 'highest-token-variant', ask: 'highest-token' as const };
-    render(<QuizPanel search="" questions={[q]} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[q]} />);
     await user.click(screen.getByRole('radio', { name: 'Token 33' }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(feedback()).toHaveTextContent('Not quite.');
@@ -235,7 +236,7 @@ describe('put the events in order', () => {
 
   it('wrong as first shown; right after moving items with the buttons (keyboard)', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" questions={[q]} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[q]} />);
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(feedback()).toHaveTextContent('Not quite.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -260,7 +261,7 @@ describe('put the events in order', () => {
 
   it('keeps focus on the moved item', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" questions={[q]} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[q]} />);
     const label = screen.getAllByRole('listitem')[2]!.querySelector('.fl-quiz__order-label')!.textContent!;
     await user.click(screen.getByRole('button', { name: `Move up: ${label}` }));
     expect(screen.getByRole('button', { name: `Move up: ${label}` })).toHaveFocus();
@@ -278,7 +279,7 @@ describe('pick the moment two clients both believe they hold the lock', () => {
 
   it('wrong at the start, right inside the overlap of the belief intervals', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" questions={[q]} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[q]} />);
     const slider = screen.getByRole('slider', { name: 'Moment on the timeline' });
     expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^0 s: /));
     await user.click(screen.getByRole('button', { name: 'Check' }));
@@ -290,7 +291,7 @@ describe('pick the moment two clients both believe they hold the lock', () => {
 
   it('right', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="" questions={[q]} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[q]} />);
     const slider = screen.getByRole('slider', { name: 'Moment on the timeline' });
     fireEvent.change(slider, { target: { value: String(stops.indexOf(right[0]!)) } });
     expect(slider).toHaveAttribute('aria-valuetext', expect.stringContaining('Client 2 receives the grant (token 34)'));
@@ -315,7 +316,7 @@ describe('summary, modes and storage', () => {
 
   it('graded: score, verdict, links back into the scenarios of missed questions, Retry the quiz', async () => {
     const user = userEvent.setup();
-    render(<QuizPanel search="?passMark=60" questions={two} />);
+    render(<QuizPanel search="?passMark=60&quizRetry=1" questions={two} />);
     await answerBoth(user, false);
     expect(screen.getByRole('heading', { name: 'Your result' })).toHaveFocus();
     expect(screen.getByText('You scored 1 of 2 (50%).')).toBeInTheDocument();
@@ -348,12 +349,12 @@ describe('summary, modes and storage', () => {
 
   it('keeps progress across a reload', async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<QuizPanel search="" questions={two} />);
+    const { unmount } = render(<QuizPanel search="?quizRetry=1" questions={two} />);
     await user.click(screen.getByRole('radio', { name: /In the storage/ }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     unmount();
-    render(<QuizPanel search="" questions={two} />);
+    render(<QuizPanel search="?quizRetry=1" questions={two} />);
     expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
     expect(screen.getByText('Score: 1 of 2')).toBeInTheDocument();
   });
@@ -364,7 +365,7 @@ describe('summary, modes and storage', () => {
     });
     expect(() => window.localStorage).toThrow();
     const user = userEvent.setup();
-    render(<QuizPanel search="" questions={two} />);
+    render(<QuizPanel search="?quizRetry=1" questions={two} />);
     expect(screen.getByText(/progress will not be kept/)).toBeInTheDocument();
     await answerBoth(user, true);
     expect(screen.getByText('You scored 2 of 2 (100%).')).toBeInTheDocument();
@@ -381,21 +382,26 @@ describe('host page messages', () => {
     await user.click(screen.getByRole('radio', { name: /In the storage/ }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(postMessage).toHaveBeenCalledTimes(1);
+    // Version 1 fields are still there; the statement is now a full xAPI 1.0.3 one (validated in tests/model/xapi-statements.test.ts).
     expect(postMessage).toHaveBeenLastCalledWith(
-      {
+      expect.objectContaining({
         source: 'fencing-lab',
         version: 1,
         type: 'answered',
         instance: 'week-3',
-        statement: {
+        statement: expect.objectContaining({
           verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
-          object: {
-            id: 'seed-quick-check',
-            definition: { name: { 'en-US': 'Where must a fencing token be checked to prevent writes from a paused former lock holder?' } },
-          },
-          result: { response: 'storage', success: true },
-        },
-      },
+          object: expect.objectContaining({
+            id: 'https://course.example/lab/quiz/week-3/seed-quick-check',
+            definition: expect.objectContaining({
+              name: { 'en-US': 'Where must a fencing token be checked to prevent writes from a paused former lock holder?' },
+              interactionType: 'choice',
+              correctResponsesPattern: ['storage'],
+            }),
+          }),
+          result: expect.objectContaining({ response: 'storage', success: true, score: { min: 0, max: 1, raw: 1, scaled: 1 } }),
+        }),
+      }),
       '*',
     );
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -404,20 +410,16 @@ describe('host page messages', () => {
     expect(postMessage.mock.calls[1]![0]).toMatchObject({ type: 'answered', statement: { result: { response: 'once', success: false } } });
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     expect(postMessage).toHaveBeenCalledTimes(3);
-    expect(postMessage).toHaveBeenLastCalledWith(
-      {
-        source: 'fencing-lab',
-        version: 1,
-        type: 'completed',
-        instance: 'week-3',
-        statement: {
-          verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
-          object: { id: 'fencing-lab-quiz', definition: { name: { 'en-US': 'Fencing Lab quiz' } } },
-          result: { score: { raw: 1, max: 2, scaled: 0.5 }, success: true },
-        },
-      },
-      '*',
-    );
+    const done = postMessage.mock.calls[2]![0] as { type: string; instance: string; statement: { verb: { id: string }; object: { id: string }; result: unknown } };
+    expect(done).toMatchObject({ source: 'fencing-lab', version: 1, type: 'completed', instance: 'week-3' });
+    expect(done.statement.verb.id).toBe('http://adlnet.gov/expapi/verbs/completed');
+    expect(done.statement.object.id).toBe('https://course.example/lab/quiz/week-3');
+    expect(done.statement.result).toMatchObject({ score: { min: 0, raw: 1, max: 2, scaled: 0.5 }, success: true, completion: true });
+    // A second Finish (after going back) sends no second completed (issue 16).
+    await user.click(screen.getByRole('button', { name: 'Back to the questions' }));
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    expect(postMessage).toHaveBeenCalledTimes(3);
+    expect(screen.getByText(/finishing again does not change it/)).toBeInTheDocument();
   });
 
   it('leaves out success in self-check mode', async () => {
@@ -425,17 +427,21 @@ describe('host page messages', () => {
     const { win, postMessage } = fakeWindow(true);
     render(<QuizPanel search="?quizMode=self-check" questions={[byId('seed-quick-check')]} win={win} />);
     await user.click(screen.getByRole('button', { name: 'Finish' }));
+    // Unanswered: it asks first.
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('1 question is not answered yet (1).');
+    await user.click(screen.getByRole('button', { name: 'Finish anyway' }));
     const msg = postMessage.mock.calls[0]![0] as { type: string; instance: string; statement: { result: Record<string, unknown> } };
     expect(msg.type).toBe('completed');
     expect(msg.instance).toBe('fencing-lab');
-    expect(msg.statement.result).toEqual({ score: { raw: 0, max: 1, scaled: 0 } });
+    expect(msg.statement.result).toEqual({ score: { min: 0, raw: 0, max: 1, scaled: 0 }, completion: true, duration: expect.stringMatching(/^PT[\d.]+S$/) });
   });
 
   it('posts nothing when not embedded', async () => {
     const user = userEvent.setup();
     const { win } = fakeWindow(false);
     const spy = vi.spyOn(window, 'postMessage');
-    render(<QuizPanel search="" questions={[byId('seed-quick-check')]} win={win} />);
+    render(<QuizPanel search="?quizRetry=1" questions={[byId('seed-quick-check')]} win={win} />);
     await user.click(screen.getByRole('radio', { name: /In the storage/ }));
     await act(async () => {
       await user.click(screen.getByRole('button', { name: 'Check' }));

@@ -58,6 +58,7 @@ const CATALOGUES = [
   { en: 'src/teaching/locales/en.ts', de: 'src/teaching/locales/de.ts' },
   { en: 'src/breakit/locales/en.ts', de: 'src/breakit/locales/de.ts' },
   { en: 'src/views/timeline/locales/en.ts', de: 'src/views/timeline/locales/de.ts' },
+  { en: 'src/embed/locales/en.ts', de: 'src/embed/locales/de.ts' },
 ];
 
 describe.each(CATALOGUES)('catalogue $en and its German', ({ en, de }) => {
@@ -70,7 +71,8 @@ describe.each(CATALOGUES)('catalogue $en and its German', ({ en, de }) => {
   });
 
   it('every message compiles (valid ICU, no placeholder quoted away)', () => {
-    expect(english.size).toBeGreaterThan(50);
+    // Every catalogue has a good many keys (the Embed dialog's, the smallest, has 40): a parse that found few is broken.
+    expect(english.size).toBeGreaterThan(30);
     for (const [k, v] of [...english, ...german]) expect(() => compileCatalogueMessage(v, k), k).not.toThrow();
   });
 

@@ -226,7 +226,7 @@ describe('parseQuizSettings', () => {
 
   it('reads every valid setting', () => {
     const { settings, notices } = parseQuizSettings('?quizRetry=0&quizSolution=0&passMark=85&quizMode=self-check');
-    expect(settings).toEqual({ retry: false, solution: false, passMark: 85, mode: 'self-check' });
+    expect(settings).toEqual({ retry: false, solution: false, passMark: 85, mode: 'self-check', questions: undefined, shuffle: false, xapiBase: undefined, actor: undefined });
     expect(notices).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { answeredStatement, completedStatement } from '../../src/embed/hostMessages';
+import { parseQuizSettings, pickQuestions, shuffled } from '../../src/quiz/settings';
 import {
   initialProgress,
   loadProgress,
@@ -14,6 +14,7 @@ import {
   saveProgress,
   scoreOf,
   stateOf,
+  unanswered,
   type QuizProgress,
 } from '../../src/quiz/progress';
 import { QUESTIONS } from '../../src/quiz/questions';
@@ -21,7 +22,8 @@ import { passed, percentOf, scenarioHref } from '../../src/quiz/Summary';
 
 const qs = QUESTIONS;
 const seed = qs[0]!;
-const run = (...actions: Parameters<typeof reduceProgress>[2][]) => actions.reduce((p, a) => reduceProgress(qs, p, a), initialProgress());
+// Retries allowed (`quizRetry=1`), as these tests retry; the default rules are in 'graded mode cannot be gamed'.
+const run = (...actions: Parameters<typeof reduceProgress>[2][]) => actions.reduce((p, a) => reduceProgress(qs, p, a, { retry: true }), initialProgress());
 
 /** A stand-in window whose localStorage is a Map, or throws like a sandboxed iframe. */
 function fakeWindow(mode: 'ok' | 'throws' | 'setThrows'): Window {
@@ -53,7 +55,7 @@ describe('reduceProgress', () => {
     p = reduceProgress(qs, p, { type: 'answer', id: seed.id, response: { kind: 'choice', selected: ['storage'] } });
     expect(stateOf(p, seed.id).response).toEqual({ kind: 'choice', selected: ['client'] });
     p = reduceProgress(qs, p, { type: 'retry', id: seed.id });
-    expect(stateOf(p, seed.id)).toEqual({ checked: false, correct: false, revealed: false });
+    expect(stateOf(p, seed.id)).toEqual({ checked: false, correct: false, revealed: false, first: { kind: 'choice', selected: ['client'] } });
     p = reduceProgress(qs, p, { type: 'answer', id: seed.id, response: { kind: 'choice', selected: ['storage'] } });
     p = reduceProgress(qs, p, { type: 'check', id: seed.id });
     expect(scoreOf(qs, p).raw).toBe(1);
@@ -136,37 +138,85 @@ describe('summary helpers', () => {
   });
 });
 
-describe('xAPI statements', () => {
-  it('answered', () => {
-    expect(answeredStatement('seed-quick-check', 'Where…?', 'storage', true)).toEqual({
-      verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
-      object: { id: 'seed-quick-check', definition: { name: { 'en-US': 'Where…?' } } },
-      result: { response: 'storage', success: true },
-    });
+describe('graded mode cannot be gamed (issue 16)', () => {
+  const wrong = { kind: 'choice' as const, selected: ['client'] };
+  const right = { kind: 'choice' as const, selected: ['storage'] };
+  const step = (p: QuizProgress, a: Parameters<typeof reduceProgress>[2], retry: boolean) => reduceProgress(qs, p, a, { retry });
+  it('without retries the first check is the score and Retry does nothing', () => {
+    let p = initialProgress('00000000-0000-4000-8000-000000000000', 1);
+    p = step(p, { type: 'answer', id: seed.id, response: wrong }, false);
+    p = step(p, { type: 'check', id: seed.id }, false);
+    expect(step(p, { type: 'retry', id: seed.id }, false)).toBe(p);
+    expect(scoreOf(qs, p, false).raw).toBe(0);
   });
-  it('completed, with and without success', () => {
-    const graded = completedStatement(12, 16, true);
-    expect(graded.verb.id).toBe('http://adlnet.gov/expapi/verbs/completed');
-    expect(graded.result).toEqual({ score: { raw: 12, max: 16, scaled: 0.75 }, success: true });
-    const selfCheck = completedStatement(12, 16, undefined);
-    expect(selfCheck.result).toEqual({ score: { raw: 12, max: 16, scaled: 0.75 } });
-    expect('success' in selfCheck.result).toBe(false);
+  it('with retries the last check counts, and the first answer is kept', () => {
+    let p = initialProgress();
+    for (const a of [
+      { type: 'answer', id: seed.id, response: wrong },
+      { type: 'check', id: seed.id },
+      { type: 'retry', id: seed.id },
+      { type: 'answer', id: seed.id, response: right },
+      { type: 'check', id: seed.id },
+    ] as const)
+      p = step(p, a, true);
+    expect(stateOf(p, seed.id).first).toEqual(wrong);
+    expect(scoreOf(qs, p, true).raw).toBe(1);
+    // Were retries switched off afterwards, the first answer would count.
+    expect(scoreOf(qs, p, false).raw).toBe(0);
+  });
+  it('after the result is sent no answer changes; restart begins a new attempt', () => {
+    let p = step(initialProgress('a', 1), { type: 'finish' }, true);
+    p = step(p, { type: 'sent' }, true);
+    expect(p.completedSent).toBe(true);
+    expect(step(p, { type: 'answer', id: seed.id, response: right }, true)).toBe(p);
+    const fresh = step(p, { type: 'restart', registration: 'b', startedAt: 2 }, true);
+    expect(fresh).toEqual(initialProgress('b', 2));
+  });
+  it('lists unanswered questions', () => {
+    const p = run({ type: 'answer', id: seed.id, response: right }, { type: 'check', id: seed.id });
+    expect(unanswered(qs, p).map((q) => q.id)).not.toContain(seed.id);
+    expect(unanswered(qs, p)).toHaveLength(qs.length - 1);
+  });
+});
+
+describe('which questions, shuffled by the attempt id', () => {
+  it('picks the named questions in order, reports unknown ids', () => {
+    const r = pickQuestions(qs, { questions: [qs[2]!.id, 'nope', qs[0]!.id], shuffle: false }, 'x');
+    expect(r.questions.map((q) => q.id)).toEqual([qs[2]!.id, qs[0]!.id]);
+    expect(r.unknown).toEqual(['nope']);
+  });
+  it('shuffles deterministically: same attempt id, same order; another id, another order', () => {
+    const a = pickQuestions(qs, { questions: undefined, shuffle: true }, '3f1c…attempt-1').questions.map((q) => q.id);
+    const again = pickQuestions(qs, { questions: undefined, shuffle: true }, '3f1c…attempt-1').questions.map((q) => q.id);
+    const b = pickQuestions(qs, { questions: undefined, shuffle: true }, 'attempt-2').questions.map((q) => q.id);
+    expect(a).toEqual(again);
+    expect([...a].sort()).toEqual(qs.map((q) => q.id).sort());
+    expect(a).not.toEqual(b);
+    expect(shuffled([1, 2, 3, 4, 5, 6, 7, 8], 'seed')).not.toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+  it('settings: defaults and LMS overrides', () => {
+    expect(parseQuizSettings('').settings).toMatchObject({ retry: false, solution: true, passMark: 70, shuffle: false, questions: undefined });
+    const r = parseQuizSettings('?quizRetry=1&passMark=50', 'quizRetry=0&quizQuestions=a,b&quizShuffle=1');
+    expect(r.settings).toMatchObject({ retry: false, passMark: 50, questions: ['a', 'b'], shuffle: true });
+    expect(r.notices).toEqual([]);
+    expect(parseQuizSettings('?quizQuestions=A B').notices[0]).toMatch(/quizQuestions/);
   });
 });
 
 describe('lazy loading', () => {
-  it('nothing outside src/quiz imports the quiz statically (only React.lazy(() => import(...)))', () => {
+  // src/lms (the LMS runtimes) is reached only from the quiz, so it may use the quiz's xAPI code.
+  it('nothing outside src/quiz and src/lms imports the quiz statically (only React.lazy(() => import(...)))', () => {
     const root = join(import.meta.dirname, '..', '..', 'src');
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) {
-          if (relative(root, path) !== 'quiz') walk(path);
+          if (relative(root, path) !== 'quiz' && relative(root, path) !== 'lms') walk(path);
         } else if (/\.(ts|tsx)$/.test(name)) {
           const text = readFileSync(path, 'utf8');
-          for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]*quiz[^'"]*)['"]/g)) {
-            if (/\/quiz(\/|$)/.test(m[1]!)) offenders.push(`${relative(root, path)}: ${m[1]}`);
+          for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s(?!type\s)[^;]*?from\s+['"]([^'"]*(?:quiz|lms)[^'"]*)['"]/g)) {
+            if (/\/(quiz|lms)(\/|$)/.test(m[1]!)) offenders.push(`${relative(root, path)}: ${m[1]}`);
           }
         }
       }

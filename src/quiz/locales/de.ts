@@ -117,4 +117,12 @@ export const quizDe = {
   'quiz.event.program-ended': '{actor} ist fertig',
   'quiz.event.message-dropped': 'eine Nachricht an {actor} geht verloren',
   'quiz.event.start': 'der Anfang des Laufs',
+  'quiz.unanswered': '{n, plural, one {# Frage ist} other {# Fragen sind}} noch nicht beantwortet ({list}). Unbeantwortete Fragen bringen keine Punkte.',
+  'quiz.finishAnyway': 'Trotzdem abschließen',
+  'quiz.keepGoing': 'Weiter beantworten',
+  'quiz.firstCounts': 'Bei jeder Frage zählt Ihre erste Antwort.',
+  'quiz.lms.connecting': 'Verbindung zu Ihrem Kurs …',
+  'quiz.lms.connected': 'Ihr Ergebnis wird an Ihren Kurs gesendet.',
+  'quiz.lms.failed': 'Ihr Kurs ist nicht erreichbar; Ihr Ergebnis wird dort nicht gespeichert.',
+  'quiz.alreadySent': 'Ihr Ergebnis wurde beim ersten Abschließen gespeichert; erneutes Abschließen ändert es nicht.',
 } as const satisfies Partial<Record<QuizMessageKey, string>>;

@@ -116,6 +116,14 @@ export const quizEn = {
   'quiz.event.program-ended': '{actor} finishes',
   'quiz.event.message-dropped': 'a message to {actor} is lost',
   'quiz.event.start': 'the start of the run',
+  'quiz.unanswered': '{n, plural, one {# question is} other {# questions are}} not answered yet ({list}). Unanswered questions score no points.',
+  'quiz.finishAnyway': 'Finish anyway',
+  'quiz.keepGoing': 'Keep answering',
+  'quiz.firstCounts': 'Your first answer to each question counts.',
+  'quiz.lms.connecting': 'Connecting to your course…',
+  'quiz.lms.connected': 'Your score is sent to your course.',
+  'quiz.lms.failed': 'Could not reach your course; your score will not be recorded there.',
+  'quiz.alreadySent': 'Your result was recorded when you first finished; finishing again does not change it.',
 } as const satisfies Record<string, string>;
 
 /** A key of the quiz catalogue. */

@@ -5,6 +5,7 @@
  * @module
  */
 import { useEffect, useId, useRef } from 'react';
+import { placeInView } from '../../embed/placeInView';
 import { X } from 'lucide-react';
 import { useT, type MessageKey } from '../../i18n';
 import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
@@ -29,7 +30,11 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
     if (!open || !dialog) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
+      if (typeof dialog.showModal === 'function') {
+        dialog.showModal();
+        // In an embed, where the reader can see it (issue 16).
+        placeInView(dialog);
+      }
       else dialog.setAttribute('open', '');
     }
     return () => {

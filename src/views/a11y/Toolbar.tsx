@@ -49,7 +49,7 @@ export function ThemeToggle() {
 function ExportButtons() {
   const t = useT();
   const title = useLab((s) => s.scenario.title);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<false | 'failed' | 'blocked'>(false);
   const run = (format: 'svg' | 'png') => async (e: MouseEvent<HTMLButtonElement>) => {
     const root = e.currentTarget.closest('.fl-app');
     setFailed(false);
@@ -59,7 +59,8 @@ function ExportButtons() {
       await exportTimeline(root, format, title);
     } catch (err) {
       console.error('Fencing Lab: export failed', err);
-      setFailed(true);
+      // Say what failed: the picture could not be drawn (a page policy), or something else.
+      setFailed(err instanceof Error && err.name === 'ImageBlockedError' ? 'blocked' : 'failed');
     }
   };
   return (
@@ -77,7 +78,7 @@ function ExportButtons() {
       </button>
       {failed && (
         <span className="fl-toolbar__error" role="alert">
-          {t('export.failed')}
+          {t(failed === 'blocked' ? 'export.blocked' : 'export.failed')}
         </span>
       )}
     </div>

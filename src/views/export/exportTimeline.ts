@@ -5,7 +5,9 @@
  * first use); nothing here is in the first render.
  *
  * Styles come from the stylesheet and its CSS variables, which a standalone file does not have, so
- * each element's computed style (concrete colours of the current theme) is written onto the copy.
+ * each element's computed style (concrete colours of the current theme) is written onto the copy,
+ * as SVG presentation attributes (`fill="…"`), not `style` attributes: a page under a
+ * Content-Security-Policy without `'unsafe-inline'` styles refuses to apply those (issue 16).
  * @module
  */
 
@@ -39,13 +41,12 @@ const TITLE_H = 40;
 /** Copies the computed presentation properties of `from` (and its subtree) onto `to` (a clone of it). */
 function inlineStyles(from: Element, to: Element): void {
   const cs = getComputedStyle(from);
-  const style: string[] = [];
+  to.removeAttribute('style');
   for (const p of PROPS) {
     const v = cs.getPropertyValue(p);
-    if (v) style.push(`${p}:${v}`);
+    if (v) to.setAttribute(p, v);
   }
-  if (cs.display === 'none') style.push('display:none');
-  to.setAttribute('style', style.join(';'));
+  if (cs.display === 'none') to.setAttribute('display', 'none');
   to.removeAttribute('class');
   for (const a of [...to.attributes]) if (a.name === 'role' || a.name.startsWith('aria-') || a.name === 'tabindex') to.removeAttribute(a.name);
   const a = from.children;
@@ -177,18 +178,31 @@ function download(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Draws SVG text onto a canvas at `scale` and returns it as PNG. */
+/** Thrown when the browser will not draw the timeline's SVG as an image (e.g. a CSP without `img-src blob:` or `data:`). */
+export class ImageBlockedError extends Error {
+  override name = 'ImageBlockedError';
+}
+
+/** Loads `src` as an image; rejects when it does not load. */
+function loadImage(src: string): Promise<HTMLImageElement> {
+  const img = new Image();
+  img.decoding = 'async';
+  return new Promise((resolve, reject) => {
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new ImageBlockedError(`the SVG did not load as an image from a ${src.slice(0, src.indexOf(':'))}: URL`));
+    img.src = src;
+  });
+}
+
+/**
+ * Draws SVG text onto a canvas at `scale` and returns it as PNG. The SVG is loaded as an image from
+ * a `blob:` URL, else (a Content-Security-Policy without `img-src blob:`) from a `data:` URL.
+ * @throws ImageBlockedError when neither loads
+ */
 async function toPng(svg: string, width: number, height: number, scale = 2): Promise<Blob> {
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
   try {
-    const img = new Image();
-    img.decoding = 'async';
-    const loaded = new Promise<void>((resolve, reject) => {
-      img.onload = () => resolve();
-      img.onerror = () => reject(new Error('the SVG did not load as an image'));
-    });
-    img.src = url;
-    await loaded;
+    const img = await loadImage(url).catch(() => loadImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`));
     const canvas = document.createElement('canvas');
     canvas.width = Math.round(width * scale);
     canvas.height = Math.round(height * scale);

@@ -1,0 +1,83 @@
+/**
+ * The quiz as a cmi5 AU (cmi5 spec, AICC/CMI-5_Spec_Current, sections 8 to 11). Loaded on demand.
+ *
+ * 1. Launch parameters from the URL: `endpoint`, `fetch`, `actor`, `registration`, `activityId`.
+ * 2. POST to `fetch` once: `{ "auth-token": … }` (used as `Authorization: Basic …`).
+ * 3. GET the state document `LMS.LaunchData` (contextTemplate, launchMode, masteryScore, moveOn,
+ *    launchParameters) and this AU's saved progress (state `https://fencinglab.dev/xapi/state/progress`).
+ * 4. Statements: `initialized`; `answered` per Check (cmi5 "allowed"); at Finish `passed` or `failed`
+ *    (graded) and `completed`; `terminated` when the page goes away. In Browse / Review launches no
+ *    completed / passed / failed (cmi5 spec, 10.2.2).
+ * Every request carries `X-Experience-API-Version: 1.0.3`. Failures never break the quiz.
+ * @module
+ */
+import { cmi5Statement, type Cmi5Verb } from './cmi5-statements';
+import type { LmsSession } from './session';
+import { parseActor, uuid, type XapiAttempt, type XapiStatement } from '../quiz/xapi';
+
+/** The state id of the quiz's saved progress (an IRI, as xAPI state ids may be any string). */
+export const PROGRESS_STATE_ID = 'https://fencinglab.dev/xapi/state/progress';
+
+/** Opens a cmi5 session from the launch URL's query string; `undefined` if the launch is incomplete or the LMS refuses the token. */
+export async function openCmi5(win: Window, search: string): Promise<LmsSession | undefined> {
+  const q = new URLSearchParams(search);
+  const endpoint = q.get('endpoint') ?? '';
+  const base = endpoint.endsWith('/') ? endpoint : `${endpoint}/`;
+  const actor = parseActor(q.get('actor') ?? '');
+  const registration = q.get('registration') ?? '';
+  const activityId = q.get('activityId') ?? '';
+  const fetchUrl = q.get('fetch') ?? '';
+  if (!actor || !registration || !activityId || !fetchUrl) return undefined;
+  const tokenResponse = await win.fetch(fetchUrl, { method: 'POST' });
+  const token = ((await tokenResponse.json()) as Record<string, string>)['auth-token'];
+  if (!tokenResponse.ok || !token) return undefined;
+  const headers = { Authorization: `Basic ${token}`, 'X-Experience-API-Version': '1.0.3', 'Content-Type': 'application/json' };
+  const stateUrl = (stateId: string) =>
+    `${base}activities/state?${new URLSearchParams({ activityId, agent: JSON.stringify(actor), registration, stateId })}`;
+  const launch = (await (await win.fetch(stateUrl('LMS.LaunchData'), { headers })).json()) as {
+    contextTemplate?: XapiStatement['context'];
+    launchMode?: string;
+    masteryScore?: number;
+    launchParameters?: string;
+  };
+  let suspended: string | undefined;
+  try {
+    const r = await win.fetch(stateUrl(PROGRESS_STATE_ID), { headers });
+    if (r.ok) suspended = await r.text();
+  } catch {
+    // No saved progress.
+  }
+  const at: XapiAttempt = { actor, registration, quizId: activityId, contextTemplate: launch.contextTemplate };
+  const started = Date.now();
+  const send = (s: XapiStatement) =>
+    void win.fetch(`${base}statements`, { method: 'POST', headers, body: JSON.stringify(s), keepalive: true }).catch(() => undefined);
+  const cmi5 = (verb: Cmi5Verb, raw = 0, max = 0, success?: boolean) =>
+    send(cmi5Statement(at, verb, { raw, max, success, durationMs: Date.now() - started }, launch.masteryScore, uuid(), new Date().toISOString()));
+  cmi5('initialized');
+  let ended = false;
+  const graded = (launch.launchMode ?? 'Normal') === 'Normal';
+  const mastery = launch.masteryScore;
+  return {
+    kind: 'cmi5',
+    settings: launch.launchParameters ?? '',
+    passMark: typeof mastery === 'number' && mastery >= 0 && mastery <= 1 ? Math.round(mastery * 100) : undefined,
+    suspended,
+    actor,
+    registration,
+    activityId,
+    ...(launch.contextTemplate ? { contextTemplate: launch.contextTemplate } : {}),
+    graded,
+    answered: (s) => send(s),
+    suspend: (progress) => void win.fetch(stateUrl(PROGRESS_STATE_ID), { method: 'PUT', headers, body: progress, keepalive: true }).catch(() => undefined),
+    finish(raw, max, success) {
+      if (!graded) return;
+      if (success !== undefined) cmi5(success ? 'passed' : 'failed', raw, max, success);
+      cmi5('completed', raw, max);
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      cmi5('terminated');
+    },
+  };
+}

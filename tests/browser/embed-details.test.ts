@@ -1,0 +1,159 @@
+/**
+ * Embed details of issue 16, each on the production build (FL_DIST or dist/) in real Chromium,
+ * embedded in a course page on another origin (a tiny server of the test):
+ * 1. without embed.js, the snippet's starting heights fit the content at 700 px wide (measured);
+ * 2. `further=1` shows "Try this", "Real systems" and "Try to break it" in an embed (not without);
+ * 3. the quiz summary's replay links open the full app in a new tab, never navigating the frame;
+ * 4. a dialog opened in a tall embed appears in the part of the frame the reader can see;
+ * 5. the single file offers no Embed (a `file://` snippet could not work; the README says how to embed);
+ * 6. a reload of the single file on a predict question logs no React error.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { START_HEIGHT } from '../../src/embed/snippet';
+import { isAvailable } from '../../src/quiz/answers';
+import { QUESTIONS } from '../../src/quiz/questions';
+import { launchChromium } from './chromium';
+
+const baseURL = inject('baseURL');
+const single = process.env.FL_SINGLE ?? join(import.meta.dirname, '..', '..', 'dist-single', 'index.html');
+const available = QUESTIONS.filter(isAvailable);
+let browser: Browser;
+let server: Server;
+let HOST = '';
+let hostHtml = '';
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'));
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(hostHtml);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  HOST = `http://127.0.0.1:${(server.address() as AddressInfo).port}/course.html`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/** A course page with one frame of `src` (query after `?`), `height` px tall, `width` px wide, no embed.js. */
+async function course(query: string, height: number, width = 700, before = 0): Promise<{ page: Page; problems: string[] }> {
+  hostHtml = `<!doctype html><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"><body style="margin:0">
+<div style="height:${before}px"></div>
+<iframe id="f" title="Fencing Lab" src="${baseURL}?${query}" width="${width}" height="${height}" style="width:${width}px;height:${height}px;border:0;display:block"
+  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe><div style="height:2000px"></div></body>`;
+  const context = await browser.newContext({ viewport: { width: width + 40, height: 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  await page.goto(HOST);
+  return { page, problems };
+}
+
+const frameOf = (page: Page) => page.frames().find((f) => f.url().startsWith(baseURL))!;
+
+describe('embed details (issue 16)', () => {
+  it.each(['timeline', 'quiz', 'both'] as const)('the starting height fits the %s view at 700 px wide without embed.js', async (view) => {
+    const { page, problems } = await course(`embed=1&view=${view}&theme=light&instance=h-${view}`, START_HEIGHT[view]);
+    const frame = frameOf(page);
+    await frame.getByRole('button', { name: view === 'quiz' ? 'Check' : 'Play' }).first().waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(2500); // later parts and marks settle
+    const content = await frame.evaluate(() => document.documentElement.scrollHeight);
+    expect(content).toBeLessThanOrEqual(START_HEIGHT[view]);
+    // Close to it: not a tall empty box either.
+    expect(START_HEIGHT[view] - content).toBeLessThan(START_HEIGHT[view] * 0.15);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('further=1 shows the Go further tabs in an embed; without it they stay out', async () => {
+    let r = await course('embed=1&instance=a', 1600);
+    await frameOf(r.page).getByRole('button', { name: 'Play' }).first().waitFor({ timeout: 20_000 });
+    await r.page.waitForTimeout(2500);
+    expect(await frameOf(r.page).getByRole('tab', { name: 'Try to break it' }).count()).toBe(0);
+    await r.page.context().close();
+    r = await course('embed=1&further=1&instance=b', 1600);
+    const frame = frameOf(r.page);
+    for (const name of ['Try this', 'Real systems', 'Try to break it']) await frame.getByRole('tab', { name }).waitFor({ timeout: 20_000 });
+    expect(r.problems).toEqual([]);
+    await r.page.context().close();
+  });
+
+  it('the summary replay links open the full app in a new tab; the frame keeps its summary', async () => {
+    const { page, problems } = await course('embed=1&view=quiz&instance=replay', 1400);
+    const frame = frameOf(page);
+    await frame.getByRole('button', { name: 'Check' }).waitFor({ timeout: 20_000 });
+    for (let i = 1; i < available.length; i++) await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('button', { name: 'Finish' }).click();
+    await frame.getByRole('button', { name: 'Finish anyway' }).click();
+    const link = frame.getByRole('link', { name: /Replay the scenario/ }).first();
+    await link.waitFor();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toContain('scenario=');
+    await frame.getByRole('heading', { name: 'Your result' }).waitFor();
+    expect(frame.url()).toContain('view=quiz');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a dialog opened in a tall embed appears where the reader can see it', async () => {
+    const { page, problems } = await course('embed=1&instance=tall', 3000, 900);
+    const frame = frameOf(page);
+    await frame.getByRole('button', { name: 'Embed' }).waitFor({ timeout: 20_000 });
+    await frame.getByRole('button', { name: 'Embed' }).click();
+    const dialog = frame.getByRole('dialog');
+    await dialog.waitFor();
+    await page.waitForTimeout(300);
+    const box = (await dialog.boundingBox())!; // page coordinates
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(800);
+    expect(box.y + Math.min(box.height, 240)).toBeLessThanOrEqual(800);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the single file (issue 16)', () => {
+  it('offers no Embed (no file:// snippet) while Share stays', async () => {
+    if (!existsSync(single)) throw new Error(`${single} is missing: run \`npx vite build --mode single\` first.`);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(single).href);
+    await page.getByRole('button', { name: 'Share' }).first().waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: 'Embed' }).count()).toBe(0);
+    expect(await page.content()).not.toMatch(/<iframe[^>]*src="file:/);
+    await context.close();
+  });
+
+  it('a reload on a predict question logs no React error', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    await page.goto(`${pathToFileURL(single).href}?view=quiz`);
+    const predict = available.findIndex((q) => q.kind === 'predict');
+    await page.getByRole('button', { name: 'Check' }).waitFor({ timeout: 20_000 });
+    for (let i = 0; i < predict; i++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: 'Accepted' }).waitFor();
+    await page.reload();
+    await page.getByRole('radio', { name: 'Accepted' }).waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1500);
+    expect(problems.filter((p) => /react|error/i.test(p))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * The LMS packages (`npm run build:scorm`, `npm run build:cmi5`; `npm test` builds them) run as an
+ * LMS would run them, in real Chromium. A tiny Node server of the test plays the LMS: it serves
+ * the unzipped package and a launch page on one origin.
+ *
+ * SCORM 1.2: the launch page holds scorm-again's `Scorm12API` as `window.API` (the LMS-side
+ * runtime), fed as an LMS feeds it from the manifest (`adlcp:datafromlms` → `cmi.launch_data`,
+ * `adlcp:masteryscore` → `cmi.student_data.mastery_score`), and frames the manifest's `href`.
+ * The quiz finds the API in its parent, sets status incomplete, keeps suspend data and location
+ * as questions are answered, ends the session (LMSFinish) when the frame goes away; a second
+ * session resumes from the suspend data; Finish sets score and pass / fail.
+ *
+ * cmi5: the launch URL carries the launch parameters (endpoint, fetch, actor, registration,
+ * activityId, as `@xapi/cmi5`'s LaunchParameters type names them) against a local LRS stub (the
+ * same server): the auth token is fetched, LMS.LaunchData read (masteryScore, launchParameters
+ * from cmi5.xml), and every statement the LRS receives passes Learning Locker's validator:
+ * initialized, answered, failed/passed, completed, terminated, in that order, with the cmi5
+ * context template.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import validate from '@learninglocker/xapi-validation';
+import type { LaunchParameters } from '@xapi/cmi5';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { isAvailable } from '../../src/quiz/answers';
+import { QUESTIONS } from '../../src/quiz/questions';
+import { launchChromium } from './chromium';
+
+const root = join(import.meta.dirname, '..', '..');
+const packages = process.env.FL_PACKAGES ?? join(root, 'dist-packages');
+const available = QUESTIONS.filter(isAvailable);
+
+let browser: Browser;
+let server: Server;
+let origin = '';
+/** Files served, by path. */
+const files = new Map<string, { type: string; body: Uint8Array | string }>();
+/** The LRS stub's state and what it received. */
+const lrs = { statements: [] as Record<string, unknown>[], headers: [] as Record<string, string | string[] | undefined>[], state: new Map<string, string>(), launchData: '' };
+
+const body = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve) => {
+    let s = '';
+    req.on('data', (c: Buffer) => (s += c.toString('utf8')));
+    req.on('end', () => resolve(s));
+  });
+
+function serve(prefix: string, zip: string): string {
+  const entries = unzipSync(readFileSync(join(packages, zip)));
+  for (const [name, data] of Object.entries(entries)) files.set(`${prefix}${name}`, { type: name.endsWith('.xml') ? 'application/xml' : 'text/html; charset=utf-8', body: data });
+  return strFromU8(entries[zip.includes('scorm') ? 'imsmanifest.xml' : 'cmi5.xml']!);
+}
+
+let manifest = '';
+let courseStructure = '';
+
+beforeAll(async () => {
+  for (const z of ['fencing-lab-quiz-scorm12.zip', 'fencing-lab-quiz-cmi5.zip']) {
+    if (!existsSync(join(packages, z))) throw new Error(`${join(packages, z)} is missing: run \`npm run build:scorm\` and \`npm run build:cmi5\` (npm test does), or set FL_PACKAGES.`);
+  }
+  manifest = serve('/scorm/', 'fencing-lab-quiz-scorm12.zip');
+  courseStructure = serve('/cmi5/', 'fencing-lab-quiz-cmi5.zip');
+  files.set('/scorm-again.js', { type: 'text/javascript', body: readFileSync(join(root, 'node_modules', 'scorm-again', 'dist', 'scorm12.js')) });
+  server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      // The LRS stub (cmi5).
+      if (url.pathname === '/lrs/fetch' && req.method === 'POST') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ 'auth-token': 'dGVzdDp0b2tlbg==' }));
+      }
+      if (url.pathname.startsWith('/lrs/xapi/')) {
+        lrs.headers.push(req.headers);
+        if (req.headers.authorization !== 'Basic dGVzdDp0b2tlbg==' || req.headers['x-experience-api-version'] !== '1.0.3') {
+          res.writeHead(401);
+          return res.end();
+        }
+        if (url.pathname === '/lrs/xapi/statements' && req.method === 'POST') {
+          const s = JSON.parse(await body(req)) as Record<string, unknown>;
+          lrs.statements.push(s);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(JSON.stringify([s.id]));
+        }
+        if (url.pathname === '/lrs/xapi/activities/state') {
+          const id = url.searchParams.get('stateId')!;
+          if (req.method === 'PUT') {
+            lrs.state.set(id, await body(req));
+            res.writeHead(204);
+            return res.end();
+          }
+          const doc = id === 'LMS.LaunchData' ? lrs.launchData : lrs.state.get(id);
+          if (doc === undefined) {
+            res.writeHead(404);
+            return res.end();
+          }
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(doc);
+        }
+      }
+      const f = files.get(url.pathname);
+      if (!f) {
+        res.writeHead(404);
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': f.type });
+      res.end(f.body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+const attr = (xml: string, re: RegExp): string => (re.exec(xml)?.[1] ?? '').replace(/&amp;/g, '&');
+
+/** A launch page holding scorm-again's SCORM 1.2 API, loaded with `cmi` (as an LMS restores it), framing the SCO. */
+function scormLaunchPage(cmi: Record<string, unknown>): string {
+  const href = attr(manifest, /adlcp:scormtype="sco" href="([^"]+)"/);
+  return `<!doctype html><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
+<script src="/scorm-again.js"></script>
+<script>
+  window.API = new Scorm12API({ autocommit: false, lmsCommitUrl: false, logLevel: 5 });
+  window.API.loadFromJSON(${JSON.stringify(cmi)});
+  window.calls = [];
+  ['LMSInitialize', 'LMSCommit', 'LMSFinish'].forEach(function (n) { window.API.on(n, function () { window.calls.push(n); }); });
+</script>
+<iframe title="Fencing Lab quiz" src="/scorm/${href}" style="width:1000px;height:900px;border:0"></iframe>`;
+}
+
+interface Run {
+  page: Page;
+  frame: Frame;
+  problems: string[];
+}
+
+async function openScorm(cmi: Record<string, unknown>): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 1040, height: 940 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  files.set('/lms.html', { type: 'text/html; charset=utf-8', body: scormLaunchPage(cmi) });
+  await page.goto(`${origin}/lms.html`);
+  const frame = page.frames().find((f) => f.url().includes('/scorm/'))!;
+  await frame.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+  await frame.getByText('Your score is sent to your course.').waitFor();
+  return { page, frame, problems };
+}
+
+const cmiOf = (page: Page) => page.evaluate(() => (window as unknown as { API: { renderCMIToJSONObject(): { cmi: unknown } } }).API.renderCMIToJSONObject().cmi) as Promise<{
+  core: Record<string, string> & { score: Record<string, string> };
+  suspend_data: string;
+  launch_data: string;
+  interactions: Record<string, Record<string, unknown>>;
+}>;
+
+describe('SCORM 1.2 package under scorm-again', () => {
+  it('the manifest names the SCO, its launch data and mastery score', () => {
+    expect(manifest).toContain('<schemaversion>1.2</schemaversion>');
+    expect(attr(manifest, /<adlcp:masteryscore>(\d+)</)).toBe('70');
+    expect(attr(manifest, /<adlcp:datafromlms>([^<]+)</)).toContain('quizRetry=0');
+    expect(files.has('/scorm/index.html')).toBe(true);
+  });
+
+  it('sets status, keeps suspend data, resumes in a second session, then scores and fails or passes', async () => {
+    const lms = {
+      core: { student_id: 'u-42', student_name: 'Lovelace, Ada', entry: 'ab-initio' },
+      launch_data: attr(manifest, /<adlcp:datafromlms>([^<]+)</),
+      student_data: { mastery_score: attr(manifest, /<adlcp:masteryscore>(\d+)</) },
+    };
+    const first = await openScorm(lms);
+    const { page, frame } = first;
+    expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls[0])).toBe('LMSInitialize');
+    expect((await cmiOf(page)).core.lesson_status).toBe('incomplete');
+    // Question 1 right, question 2 wrong; no Retry (the package's launch data says quizRetry=0).
+    await frame.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
+    await frame.getByRole('button', { name: 'Check' }).click();
+    await frame.getByText('Correct.').waitFor();
+    expect(await frame.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await frame.getByRole('button', { name: 'Next' }).click();
+    const q2 = available[1]!;
+    if (q2.kind !== 'choice') throw new Error('question 2 is expected to be multiple choice');
+    const wrong = q2.options.find((o) => !o.correct)!;
+    await frame.getByRole(q2.multiple ? 'checkbox' : 'radio', { name: wrong.text, exact: true }).check();
+    await frame.getByRole('button', { name: 'Check' }).click();
+    await frame.getByText('Not quite.').waitFor();
+    await frame.getByRole('button', { name: 'Next' }).click();
+    await frame.getByRole('heading', { name: `Question 3 of ${available.length}` }).waitFor();
+    let cmi = await cmiOf(page);
+    expect(cmi.core.lesson_status).toBe('incomplete');
+    expect(cmi.core.lesson_location).toBe('2');
+    expect(cmi.core.exit).toBe('suspend');
+    expect(JSON.parse(cmi.suspend_data)).toMatchObject({ version: 1, index: 2 });
+    expect(cmi.suspend_data.length).toBeLessThanOrEqual(4096);
+    expect(cmi.interactions['0']).toMatchObject({ type: 'choice', result: 'correct', student_response: 'storage' });
+    expect(cmi.interactions['1']).toMatchObject({ result: 'wrong' });
+    // The session ends when the SCO goes away (LMSFinish, with the session time).
+    await page.evaluate(() => document.querySelector('iframe')!.remove());
+    await page.waitForFunction(() => (window as unknown as { calls: string[] }).calls.includes('LMSFinish'));
+    cmi = await cmiOf(page);
+    expect(cmi.core.session_time).toMatch(/^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/);
+    expect(first.problems).toEqual([]);
+    await page.context().close();
+
+    // Session 2: the LMS restores what it kept; the quiz resumes at question 3 with the same score.
+    const second = await openScorm({ ...lms, core: { ...lms.core, entry: 'resume', lesson_location: cmi.core.lesson_location, lesson_status: 'incomplete' }, suspend_data: cmi.suspend_data });
+    await second.frame.getByRole('heading', { name: `Question 3 of ${available.length}` }).waitFor();
+    await second.frame.getByText(`Score: 1 of ${available.length}`).waitFor();
+    await second.frame.getByRole('button', { name: 'Previous' }).click();
+    await second.frame.getByText('Not quite.').waitFor();
+    // Finish with unanswered questions asks first.
+    for (let i = 1; i < available.length - 1; i++) await second.frame.getByRole('button', { name: 'Next' }).click();
+    await second.frame.getByRole('button', { name: 'Finish' }).click();
+    await second.frame.getByRole('alertdialog').waitFor();
+    await second.frame.getByRole('button', { name: 'Finish anyway' }).click();
+    await second.frame.getByRole('heading', { name: 'Your result' }).waitFor();
+    const end = await cmiOf(second.page);
+    expect(end.core.lesson_status).toBe('failed');
+    expect(end.core.score).toMatchObject({ raw: String(Math.round(100 / available.length)), min: '0', max: '100' });
+    expect(end.core.exit).toBe('');
+    await second.page.screenshot({ path: join(root, 'tests', 'browser', '__screenshots__', 'scorm-run.png') });
+    expect(second.problems).toEqual([]);
+    await second.page.context().close();
+  });
+});
+
+describe('cmi5 package against a local LRS stub', () => {
+  it('fetches the token, reads LMS.LaunchData, and sends valid statements in cmi5 order', async () => {
+    const auId = attr(courseStructure, /<au id="([^"]+)"/);
+    const mastery = Number(attr(courseStructure, /masteryScore="([^"]+)"/));
+    expect(mastery).toBe(0.7);
+    const registration = 'c0ffee00-1234-4abc-8def-000000000001';
+    lrs.launchData = JSON.stringify({
+      contextTemplate: {
+        contextActivities: { grouping: [{ objectType: 'Activity', id: `${auId}/course-grouping` }] },
+        extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/sessionid': 'session-1' },
+      },
+      launchMode: 'Normal',
+      moveOn: attr(courseStructure, /moveOn="([^"]+)"/),
+      masteryScore: mastery,
+      launchParameters: attr(courseStructure, /<launchParameters>([^<]*)</),
+    });
+    const params: LaunchParameters = {
+      endpoint: `${origin}/lrs/xapi/`,
+      fetch: `${origin}/lrs/fetch`,
+      actor: { objectType: 'Agent', name: 'Ada', account: { homePage: 'https://lms.example.edu', name: 'u-42' } },
+      registration,
+      activityId: auId,
+    };
+    const url = attr(courseStructure, /<url>([^<]+)</);
+    const launch = `${origin}/cmi5/${url}&${new URLSearchParams({ ...params, actor: JSON.stringify(params.actor) })}`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(launch);
+    await page.getByText('Your score is sent to your course.').waitFor({ timeout: 20_000 });
+    await page.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByText('Correct.').waitFor();
+    for (let i = 1; i < available.length; i++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('button', { name: 'Finish anyway' }).click();
+    await page.getByRole('heading', { name: 'Your result' }).waitFor();
+    // A second Finish sends nothing more.
+    await page.getByRole('button', { name: 'Back to the questions' }).click();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('heading', { name: 'Your result' }).waitFor();
+    await page.goto('about:blank'); // terminated, on pagehide
+    await expect.poll(() => lrs.statements.length, { timeout: 10_000 }).toBe(5);
+    const verbs = lrs.statements.map((s) => (s.verb as { id: string }).id.split('/').pop());
+    expect(verbs).toEqual(['initialized', 'answered', 'failed', 'completed', 'terminated']);
+    for (const s of lrs.statements) {
+      expect(validate(s).map((w) => `${w.path.join('.')}: ${w.message}`)).toEqual([]);
+      const ctx = s.context as { registration: string; extensions: Record<string, string> };
+      expect(ctx.registration).toBe(registration);
+      expect(ctx.extensions['https://w3id.org/xapi/cmi5/context/extensions/sessionid']).toBe('session-1');
+      expect(s.actor).toEqual(params.actor);
+    }
+    expect((lrs.statements[0]!.object as { id: string }).id).toBe(auId);
+    expect((lrs.statements[1]!.object as { id: string }).id).toBe(`${auId}/seed-quick-check`);
+    expect(lrs.statements[2]!.result).toMatchObject({ success: false, score: { raw: 1, max: available.length } });
+    expect(lrs.statements[3]!.result).toMatchObject({ completion: true });
+    // Progress kept in the LRS's state API for the next session.
+    expect(JSON.parse(lrs.state.get('https://fencinglab.dev/xapi/state/progress')!)).toMatchObject({ version: 1, registration, completedSent: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
