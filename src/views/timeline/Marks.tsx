@@ -7,11 +7,43 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
+import { useMemo } from 'react';
+import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import type { Geometry } from './geometry';
+import { roughMeasure, type Measure } from './label-layout';
+import { planLabels } from './label-plan';
 import { Lanes } from './Lanes';
 import './marks-messages';
 import { Messages } from './Messages';
+
+let canvasMeasure: Measure | undefined;
+
+/**
+ * Measures label text with the page's own font (a canvas's `measureText`, cached), so that the
+ * label plan matches what the browser draws; the rough measure where there is no canvas (jsdom).
+ */
+function measureText(): Measure {
+  if (canvasMeasure) return canvasMeasure;
+  const isJsdom = typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
+  const ctx = typeof document !== 'undefined' && !isJsdom ? document.createElement('canvas').getContext('2d') : null;
+  if (!ctx) return roughMeasure;
+  const svg = document.querySelector('.fl-timeline__svg');
+  const family = (svg ? getComputedStyle(svg).fontFamily : '') || 'sans-serif';
+  const cache = new Map<string, { width: number; ascent: number; descent: number }>();
+  canvasMeasure = (text, px, weight) => {
+    const key = `${weight}|${px}|${text}`;
+    let m = cache.get(key);
+    if (!m) {
+      ctx.font = `${weight} ${px}px ${family}`;
+      const r = ctx.measureText(text);
+      m = { width: r.width, ascent: r.fontBoundingBoxAscent || px * 0.93, descent: r.fontBoundingBoxDescent || px * 0.24 };
+      cache.set(key, m);
+    }
+    return m;
+  };
+  return canvasMeasure;
+}
 
 /** Props: the layout, the trace, and the ids of the hatch patterns the timeline defines. */
 export interface MarksProps {
@@ -22,10 +54,13 @@ export interface MarksProps {
 
 /** The lanes' marks and the message arrows. */
 export function Marks({ g, trace, patterns }: MarksProps) {
+  const t = useT();
+  // Every label of the run, placed once per trace and layout so that none collides (label-plan.ts).
+  const labels = useMemo(() => planLabels(g, trace, t, measureText()), [g, trace, t]);
   return (
     <>
-      <Lanes g={g} trace={trace} patterns={patterns} />
-      <Messages g={g} trace={trace} />
+      <Lanes g={g} trace={trace} patterns={patterns} labels={labels} />
+      <Messages g={g} trace={trace} labels={labels} />
     </>
   );
 }
