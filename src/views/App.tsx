@@ -56,6 +56,19 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
   useEffect(() => {
     if (autoplay && !prefersReducedMotion()) store.getState().play();
   }, [autoplay, store]);
+  // On a phone, pressing Play brings the timeline to the top of the screen, so that it, the caption
+  // and the control bar are on screen together while the story plays (issue 13).
+  useEffect(
+    () =>
+      store.subscribe((s, prev) => {
+        if (!s.playing || prev.playing || embed || typeof window === 'undefined' || window.innerWidth > 640) return;
+        const card = root.current?.querySelector('.fl-stage__card');
+        if (!card) return;
+        const top = card.getBoundingClientRect().top;
+        if (Math.abs(top) > 4) card.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+      }),
+    [store, embed],
+  );
   return (
     <DisplayActionsProvider value={display}>
     <div className={`${embed ? 'fl-app fl-app--embed' : 'fl-app'}${display.presenting ? ' fl-app--presenter' : ''}`} ref={root}>
@@ -63,9 +76,11 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
       <main className="fl-main">
         <div className="fl-stage">
           <section className="fl-card fl-stage__card">
+            {/* Controls right under the picture, so the timeline and Play share the first screen
+                (issue 13); the caption follows. On phones the control bar sticks to the bottom. */}
             <Timeline />
-            <CaptionPanel />
             <Transport />
+            <CaptionPanel />
             <EventTable />
           </section>
         </div>

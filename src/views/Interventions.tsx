@@ -139,7 +139,7 @@ export function Interventions() {
           const gone = c.status.phase === 'crashed' || c.status.phase === 'done';
           const why = c.status.phase === 'crashed' ? t('intervene.client.crashed', { client: c.name }) : c.status.phase === 'done' ? t('intervene.client.done', { client: c.name }) : undefined;
           return (
-            <li key={c.id} className="fl-clients__row">
+            <li key={c.id} className="fl-clients__row" data-client={c.id}>
               <span className="fl-clients__name">
                 {c.name}
                 <span className={`fl-phase fl-phase--${c.status.phase}`}>{t(PHASE_KEY[c.status.phase])}</span>

@@ -19,6 +19,18 @@ const LANE_ICON = {
   storage: <Database size={14} aria-hidden="true" />,
 };
 
+/**
+ * Scrolls to the interventions of `actor` (a client's row, or for the lease service the expire
+ * button) and focuses its first control, if the interventions are there.
+ */
+function goToInterventions(actor: string): void {
+  const panel = document.querySelector('.fl-intervene');
+  if (!panel) return;
+  const target = panel.querySelector<HTMLElement>(`[data-client="${CSS.escape(actor)}"]`) ?? panel.querySelector<HTMLElement>('.fl-btn--wide') ?? panel;
+  target.scrollIntoView({ block: 'center' });
+  (target.matches('button') ? target : target.querySelector<HTMLElement>('button:not(:disabled)'))?.focus({ preventScroll: true });
+}
+
 /** Width of the lane-name column (px) for the timeline's available width. */
 export function labelColumnWidth(available: number): number {
   return available < 560 ? 92 : 142;
@@ -85,8 +97,11 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
             key={r.lane.id}
             aria-hidden="true"
             className={`fl-lanes__row fl-lanes__row--${r.lane.kind}`}
-            style={{ height: r.lane.bandHeight, paddingTop: Math.max(0, r.lane.top - r.lane.bandTop) }}
+            style={{ height: r.lane.bandHeight, paddingTop: 8 + Math.max(0, r.lane.top - r.lane.bandTop) }}
             data-lane={r.lane.id}
+            // Tapping a client's or the lease service's name goes to its interventions (on a phone
+            // they are far below; the keyboard reaches them in order).
+            onClick={r.lane.kind === 'storage' ? undefined : () => goToInterventions(r.lane.id)}
           >
             <div className="fl-lanes__name">
               {LANE_ICON[r.lane.kind]}

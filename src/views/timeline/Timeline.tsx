@@ -11,7 +11,7 @@ import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { AXIS_H, TICK_LABEL_Y, layoutTimeline, ticksOf, type Geometry } from './geometry';
+import { AXIS_H, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { Legend } from './Legend';
 import { deferredComponent } from '../ChunkBoundary';
@@ -39,7 +39,7 @@ const MarksLayer = deferredComponent(marks, (m) => m.Marks);
  * the height the box has (measured: the presenter layout gives the timeline what the caption and
  * controls leave). Outside presenter mode: zoom 1, natural height.
  */
-function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean, widthPx: number): { zoom: number; height: number } {
+function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean, widthPx: number, natural: number): { zoom: number; height: number } {
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
     const el = box.current;
@@ -54,7 +54,10 @@ function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean
     return () => ro.disconnect();
   }, [box, presenting]);
   if (!presenting || widthPx <= 0) return { zoom: 1, height: 0 };
-  return { zoom: Math.min(2.2, Math.max(1, Math.round((widthPx / 960) * 100) / 100)), height };
+  // As large as the width allows, but never so large that the lanes no longer fit the height.
+  const byWidth = Math.min(2.2, Math.max(1, widthPx / 960));
+  const byHeight = height > 0 ? (height - 2) / natural : byWidth;
+  return { zoom: Math.floor(Math.max(0.8, Math.min(byWidth, byHeight)) * 100) / 100, height };
 }
 
 function Axis({ g }: { g: Geometry }) {
@@ -151,12 +154,12 @@ export function Timeline() {
   const measuredPx = useElementWidth(scroller, 960, 0);
   // Presenter mode draws the picture larger (zoom), so its labels read from the back of a hall,
   // and makes its lanes fill the height the screen has left (`presenterZoom`).
-  const present = usePresenterFit(scrollBox, presenting ?? false, measuredPx);
+  const present = usePresenterFit(scrollBox, presenting ?? false, measuredPx, naturalHeight(trace));
   const zoom = present.zoom;
   const measured = measuredPx / zoom;
   const width = measured || 960;
   const labelW = labelColumnWidth(width);
-  const fillHeight = present.height ? present.height / zoom : undefined;
+  const fillHeight = present.height ? (present.height - 2) / zoom : undefined;
   const g = useMemo(
     () => layoutTimeline(trace, warp, width - labelW, { skipQuiet, ...(fillHeight ? { height: fillHeight } : {}) }),
     [trace, warp, width, labelW, skipQuiet, fillHeight],
@@ -267,7 +270,7 @@ export function Timeline() {
         </div>
         )}
       </div>
-      <Legend open={presenting || width >= 640} />
+      <Legend open={!presenting && width >= 640} />
     </div>
   );
 }

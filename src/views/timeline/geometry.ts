@@ -162,6 +162,12 @@ export function lanesOf(trace: Trace, height?: number): Lane[] {
   return lanes;
 }
 
+/** The height (px) of a trace's timeline with no extra room: the axis, every lane's contents and a margin. */
+export function naturalHeight(trace: Trace): number {
+  const last = lanesOf(trace).at(-1)!;
+  return last.bandTop + last.bandHeight + 6;
+}
+
 function styleOf(kind: MessageKind, ok: boolean | undefined): MessageStyle {
   switch (kind) {
     case 'grant':
