@@ -21,6 +21,7 @@ import { usePlaybackLoop } from './hooks/usePlaybackLoop';
 import { EventTable, GoFurtherSlot, Interventions, LiveAnnouncer, PresenterBar, Shortcuts, ShortcutHelp, UrlSync } from './later';
 import { MotionProvider } from './MotionProvider';
 import { StoragePanel } from './StoragePanel';
+import { Legend } from './timeline/Legend';
 import { Timeline } from './timeline/Timeline';
 import { Transport } from './Transport';
 
@@ -80,6 +81,7 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
                 (issue 13); the caption follows. On phones the control bar sticks to the bottom. */}
             <Timeline />
             <Transport />
+            <Legend />
             <CaptionPanel />
             <EventTable />
           </section>

@@ -3,14 +3,17 @@
  * stretch where the belief outlives the lease, a pause, a keepalive.
  * @module
  */
+import { useState } from 'react';
 import { useT } from '../../i18n';
 
 /**
  * The legend under the timeline: open on wide screens, folded away (a disclosure) on phones, where
  * the timeline, the caption and Play must fit on one screen (issue 13).
  */
-export function Legend({ open }: { open: boolean }) {
+export function Legend() {
   const t = useT();
+  // Open where there is room (decided once, at the first render; the reader may open or fold it).
+  const [open] = useState(() => typeof window === 'undefined' || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 641px)').matches);
   return (
     <details className="fl-legend-box" open={open}>
       <summary className="fl-legend-box__summary">{t('timeline.legend')}</summary>

@@ -13,7 +13,6 @@ import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { AXIS_H, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
-import { Legend } from './Legend';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
 import { createGrowthRegistry, GrowthContext } from './growth';
@@ -34,7 +33,7 @@ export function loadMarks(): Promise<typeof import('./Marks')> {
 const MarksLayer = deferredComponent(marks, (m) => m.Marks);
 
 /**
- * Presenter mode (issue 13): the picture is zoomed so that its smallest labels (10.5 px) are at
+ * Presenter mode (issue 13): the picture is zoomed so that its smallest labels (11 px) are at
  * least 20 px on a 1920 px wide screen, read from the back of a lecture hall, and its lanes fill
  * the height the box has (measured: the presenter layout gives the timeline what the caption and
  * controls leave). Outside presenter mode: zoom 1, natural height.
@@ -270,7 +269,6 @@ export function Timeline() {
         </div>
         )}
       </div>
-      <Legend open={!presenting && width >= 640} />
     </div>
   );
 }

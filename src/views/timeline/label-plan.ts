@@ -80,8 +80,8 @@ const FONT = {
   label: [11, 600],
   bold: [11, 750],
   lease: [11, 700],
-  small: [10.5, 600],
-  msg: [10.5, 700],
+  small: [11, 600],
+  msg: [11, 700],
 } as const;
 
 /**
