@@ -57,19 +57,6 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
   useEffect(() => {
     if (autoplay && !prefersReducedMotion()) store.getState().play();
   }, [autoplay, store]);
-  // On a phone, pressing Play brings the timeline to the top of the screen, so that it, the caption
-  // and the control bar are on screen together while the story plays (issue 13).
-  useEffect(
-    () =>
-      store.subscribe((s, prev) => {
-        if (!s.playing || prev.playing || embed || typeof window === 'undefined' || window.innerWidth > 640) return;
-        const card = root.current?.querySelector('.fl-stage__card');
-        if (!card) return;
-        const top = card.getBoundingClientRect().top;
-        if (Math.abs(top) > 4) card.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-      }),
-    [store, embed],
-  );
   return (
     <DisplayActionsProvider value={display}>
     <div className={`${embed ? 'fl-app fl-app--embed' : 'fl-app'}${display.presenting ? ' fl-app--presenter' : ''}`} ref={root}>

@@ -36,7 +36,7 @@ export function ScenarioPicker() {
           the select lies over it, invisible but working, and keeps its name, value and focus. */}
       <div className="fl-select fl-select--wrap">
         <span className="fl-select__shown" aria-hidden="true">
-          {(asked ? BUILT_IN_SCENARIOS.find((s) => s.id === asked)?.title : undefined) ?? (baseId === null ? `${t('header.custom')}: ${title}` : (BUILT_IN_SCENARIOS.find((s) => s.id === baseId)?.title ?? title))}
+          {BUILT_IN_SCENARIOS.find((s) => s.id === (asked ?? baseId))?.title ?? title}
         </span>
         <select
           id={id}

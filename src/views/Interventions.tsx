@@ -4,6 +4,7 @@
  * check is switched in the header (it applies to the whole run) and listed here too.
  * @module
  */
+import { usePhoneLinks } from './timeline/phone-links';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
@@ -114,6 +115,9 @@ export function Interventions() {
   const canUndo = undoLeft > 0;
   // Where focus goes when the control that had it disappears or is disabled (the last Undo, a removed chip).
   const changesHeadRef = useRef<HTMLHeadingElement>(null);
+  // Lane names lead here on a tap, and Play on a phone brings the timeline up (issue 13).
+  const panel = useRef<HTMLElement>(null);
+  usePhoneLinks(panel);
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const pauseClient = useLab((s) => s.pauseClient);
   const crashClient = useLab((s) => s.crashClient);
@@ -128,7 +132,7 @@ export function Interventions() {
   );
 
   return (
-    <section className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
+    <section ref={panel} className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
       <header className="fl-card__head">
         <InterventionsHeading />
       </header>

@@ -50,9 +50,7 @@ export const de = {
 
   'timeline.label': 'Zeitleiste: {title}',
   'timeline.axis': 'Zeit (s) →',
-  'timeline.skipped': '≈ {seconds} s ausgelassen',
   'timeline.skipQuiet': 'Ruhe auslassen',
-  'timeline.skipQuiet.title': 'Lange ruhige Strecken als kurze Lücken zeichnen (jede mit der ausgelassenen Zeit beschriftet). Aus: der ganze Lauf maßstabsgetreu.',
   'timeline.lane.leaseService': 'Lease-Service',
   'timeline.lane.storage': 'Speicher',
   'timeline.lane.leaseServiceSub': 'die Wahrheit',

@@ -52,9 +52,7 @@ export const en = {
   // The timeline picture.
   'timeline.label': 'Timeline: {title}',
   'timeline.axis': 'time (s) →',
-  'timeline.skipped': '≈ {seconds} s skipped',
   'timeline.skipQuiet': 'skip quiet time',
-  'timeline.skipQuiet.title': 'Draw long quiet stretches as short breaks (each labelled with the time it leaves out). Off: the whole run to scale.',
   'timeline.lane.leaseService': 'Lease service',
   'timeline.lane.storage': 'Storage',
   'timeline.lane.leaseServiceSub': 'the truth',

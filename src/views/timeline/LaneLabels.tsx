@@ -19,18 +19,6 @@ const LANE_ICON = {
   storage: <Database size={14} aria-hidden="true" />,
 };
 
-/**
- * Scrolls to the interventions of `actor` (a client's row, or for the lease service the expire
- * button) and focuses its first control, if the interventions are there.
- */
-function goToInterventions(actor: string): void {
-  const panel = document.querySelector('.fl-intervene');
-  if (!panel) return;
-  const target = panel.querySelector<HTMLElement>(`[data-client="${CSS.escape(actor)}"]`) ?? panel.querySelector<HTMLElement>('.fl-btn--wide') ?? panel;
-  target.scrollIntoView({ block: 'center' });
-  (target.matches('button') ? target : target.querySelector<HTMLElement>('button:not(:disabled)'))?.focus({ preventScroll: true });
-}
-
 /** Width of the lane-name column (px) for the timeline's available width. */
 export function labelColumnWidth(available: number): number {
   return available < 560 ? 92 : 142;
@@ -86,7 +74,7 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
       <div className="fl-lanes__axis" style={{ height: AXIS_H }}>
         <span aria-hidden="true">{t('timeline.axis')}</span>
         {/* To scale by default; the learner may skip the quiet stretches (issue 13). */}
-        <label className="fl-skip" title={t('timeline.skipQuiet.title')}>
+        <label className="fl-skip">
           <input type="checkbox" checked={skipQuiet} onChange={(e) => store.getState().setSkipQuiet(e.currentTarget.checked)} />
           <span>{t('timeline.skipQuiet')}</span>
         </label>
@@ -98,10 +86,8 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
             aria-hidden="true"
             className={`fl-lanes__row fl-lanes__row--${r.lane.kind}`}
             style={{ height: r.lane.bandHeight, paddingTop: 8 + Math.max(0, r.lane.top - r.lane.bandTop) }}
+            // A tap on a client's or the lease service's name goes to its interventions (`phone-links.ts`).
             data-lane={r.lane.id}
-            // Tapping a client's or the lease service's name goes to its interventions (on a phone
-            // they are far below; the keyboard reaches them in order).
-            onClick={r.lane.kind === 'storage' ? undefined : () => goToInterventions(r.lane.id)}
           >
             <div className="fl-lanes__name">
               {LANE_ICON[r.lane.kind]}

@@ -3,7 +3,6 @@
  * stretch where the belief outlives the lease, a pause, a keepalive.
  * @module
  */
-import { useState } from 'react';
 import { useT } from '../../i18n';
 
 /**
@@ -12,10 +11,9 @@ import { useT } from '../../i18n';
  */
 export function Legend() {
   const t = useT();
-  // Open where there is room (decided once, at the first render; the reader may open or fold it).
-  const [open] = useState(() => typeof window === 'undefined' || typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 641px)').matches);
+  // Open where there is room (the reader may open or fold it).
   return (
-    <details className="fl-legend-box" open={open}>
+    <details className="fl-legend-box" open={typeof innerWidth !== 'number' || innerWidth > 640}>
       <summary className="fl-legend-box__summary">{t('timeline.legend')}</summary>
     <ul className="fl-legend" aria-label={t('timeline.legend')}>
       <li>

@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, messageNameKey } from '../../teaching/names';
-import { dashArrayFor, type Geometry, type MessageGeom } from './geometry';
+import { dashArrayFor, type MarkGeometry, type MessageGeom } from './message-geometry';
 import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
@@ -133,7 +133,7 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
 });
 
 /** All message arrows sent by the playhead. */
-export function Messages({ g, trace, labels }: { g: Geometry; trace: Trace; labels: LabelPlan }) {
+export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; labels: LabelPlan }) {
   const t = useT();
   // Sending, arriving and handling are events: the step says which arrows exist and which have landed.
   const stepMs = timeOfStep(trace, useEventStep());

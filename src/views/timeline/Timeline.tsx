@@ -5,7 +5,7 @@
  * picture moves the playhead.
  * @module
  */
-import { useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { useDisplayActions } from '../a11y/display-actions';
 import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
@@ -52,15 +52,12 @@ function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean
     ro.observe(el);
     return () => ro.disconnect();
   }, [box, presenting]);
-  if (!presenting || widthPx <= 0) return { zoom: 1, height: 0 };
-  // As large as the width allows, but never so large that the lanes no longer fit the height.
-  const byWidth = Math.min(2.2, Math.max(1, widthPx / 960));
-  const byHeight = height > 0 ? (height - 2) / natural : byWidth;
-  return { zoom: Math.floor(Math.max(0.8, Math.min(byWidth, byHeight)) * 100) / 100, height };
+  // As large as the width allows (up to 2.2), but never so large that the lanes no longer fit the height.
+  const zoom = Math.min(2.2, Math.max(1, widthPx / 960), height > 0 ? (height - 2) / natural : 9);
+  return presenting && widthPx > 0 ? { zoom: Math.floor(Math.max(0.8, zoom) * 100) / 100, height } : { zoom: 1, height: 0 };
 }
 
 function Axis({ g }: { g: Geometry }) {
-  const t = useT();
   const ticks = useMemo(() => ticksOf(g), [g]);
   const bottom = g.height - 6;
   // The tick labels sit in a row of their own under the playhead's tag, which never covers them.
@@ -74,20 +71,6 @@ function Axis({ g }: { g: Geometry }) {
           </text>
         </g>
       ))}
-      {g.breaks.map((b) => {
-        const x = (b.x1 + b.x2) / 2;
-        const label = t('timeline.skipped', { seconds: localiseNumber(String(Math.round((b.endMs - b.startMs) / 1000))) });
-        return (
-          <g key={b.startMs} className="fl-axis__break">
-            <title>{label}</title>
-            <rect x={b.x1 + 6} y={AXIS_H - 6} width={Math.max(0, b.x2 - b.x1 - 12)} height={bottom - AXIS_H + 6} className="fl-axis__gap" />
-            <path d={`M${b.x1 + 8},${AXIS_H - 2}l4,-6l4,6M${b.x2 - 16},${AXIS_H - 2}l4,-6l4,6`} />
-            <text x={x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label fl-axis__skip">
-              {label}
-            </text>
-          </g>
-        );
-      })}
       <line x1={g.plotLeft} x2={g.plotRight} y1={AXIS_H - 6} y2={AXIS_H - 6} className="fl-axis__line" />
     </g>
   );
@@ -159,9 +142,16 @@ export function Timeline() {
   const width = measured || 960;
   const labelW = labelColumnWidth(width);
   const fillHeight = present.height ? (present.height - 2) / zoom : undefined;
+  // Skipping quiet stretches needs the marks' chunk (`quiet.ts`); asked for before it is in, it waits for it.
+  const [, marksIn] = useState(0);
+  const marksNow = marks.current();
+  useEffect(() => {
+    if (skipQuiet && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
+  }, [skipQuiet, marksNow]);
+  const skip = useMemo(() => (skipQuiet ? marksNow?.quietStretches(trace) : undefined), [skipQuiet, marksNow, trace]);
   const g = useMemo(
-    () => layoutTimeline(trace, warp, width - labelW, { skipQuiet, ...(fillHeight ? { height: fillHeight } : {}) }),
-    [trace, warp, width, labelW, skipQuiet, fillHeight],
+    () => layoutTimeline(trace, warp, width - labelW, { ...(skip ? { skip } : {}), ...(fillHeight ? { height: fillHeight } : {}) }),
+    [trace, warp, width, labelW, skip, fillHeight],
   );
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const store = useLabStore();

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/simulate';
 import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
-import { dashArrayFor, layoutTimeline, visibleStretches, type Geometry, type MessageGeom } from './geometry';
+import { layoutTimeline } from './geometry';
+import { quietStretches } from './quiet';
+import { dashArrayFor, visibleStretches, withMessages, type MarkGeometry as Geometry, type MessageGeom } from './message-geometry';
 
 /** The drawn pieces of a message, as y ranges (px). */
 function drawnYRanges(m: MessageGeom): [number, number][] {
@@ -38,7 +40,7 @@ describe('message routing (every built-in scenario)', () => {
       for (const width of [1280, 360, 1900]) {
         for (const skipQuiet of [false, true]) {
           for (const height of [undefined, 900]) {
-            const g = layoutTimeline(trace, undefined, width, { skipQuiet, ...(height ? { height } : {}) });
+            const g = withMessages(layoutTimeline(trace, undefined, width, { ...(skipQuiet ? { skip: quietStretches(trace) } : {}), ...(height ? { height } : {}) }), trace);
             expect(g.messages.length).toBe(trace.messages.filter((m) => m.sentAtMs <= trace.endMs).length);
             for (const m of g.messages) {
               expect(crossedLanes(g, m), `message ${m.id} ${m.kind} ${m.from}→${m.to}`).toEqual([]);
@@ -53,7 +55,8 @@ describe('message routing (every built-in scenario)', () => {
   }
 
   it('lanes run lease service, clients, storage, so client traffic never passes the lease service to reach the storage', () => {
-    const g = layoutTimeline(simulate(loadBuiltIn('jepsen-three-clients')), undefined, 1280);
+    const t3 = simulate(loadBuiltIn('jepsen-three-clients'));
+    const g = withMessages(layoutTimeline(t3, undefined, 1280), t3);
     expect(g.lanes.map((l) => l.kind)).toEqual(['lease', 'client', 'client', 'client', 'storage']);
     for (const m of g.messages.filter((m) => m.to === 'storage' || m.from === 'storage')) {
       const lease = g.lane('lease-service')!;

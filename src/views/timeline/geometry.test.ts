@@ -3,6 +3,8 @@ import { simulate } from '../../model/simulate';
 import { loadBuiltIn } from '../../store/initial-state';
 import { applyInterventions } from '../../store/interventions';
 import { activityOf, buildWarp } from '../../store/playback';
+import { withMessages } from './message-geometry';
+import { quietStretches } from './quiet';
 import { AXIS_H, MIN_WIDTH, PAD_LEFT, PAD_RIGHT, horizonOf, layoutTimeline, staleStretches, ticksOf } from './geometry';
 
 const seed = loadBuiltIn('seed-gc-pause');
@@ -49,7 +51,7 @@ describe('layoutTimeline', () => {
   });
 
   it("draws each message from its sender's lane to its receiver's", () => {
-    const grant = g.messages.find((m) => m.kind === 'grant' && m.token === 33)!;
+    const grant = withMessages(g, trace).messages.find((m) => m.kind === 'grant' && m.token === 33)!;
     expect(grant.y1).toBe(g.lane('lease-service')!.base);
     expect(grant.y2).toBe(g.lane('client-1')!.base);
     expect(grant.x1).toBe(g.x(100));
@@ -58,7 +60,7 @@ describe('layoutTimeline', () => {
 
   it('skips quiet stretches only when asked, each as a break', () => {
     expect(g.breaks).toEqual([]);
-    const s = layoutTimeline(trace, warp, 1000, { skipQuiet: true });
+    const s = layoutTimeline(trace, warp, 1000, { skip: quietStretches(trace) });
     expect(s.breaks.length).toBeGreaterThanOrEqual(2);
     expect(s.breaks.some((c) => c.startMs < 5000 && c.endMs > 5000)).toBe(true);
     for (const b of s.breaks) expect(b.x2 - b.x1).toBeGreaterThan(40);

@@ -10,15 +10,13 @@
  * leaves out ("≈ 8 s skipped"), never silently.
  *
  * Lanes, top to bottom: the lease service, one per client, the storage. Clients talk only to the
- * lease service (above them) and the storage (below them); a message that has to pass another
- * client's lane on its way is not drawn across it: its line breaks over that lane (it passes
- * behind it) and resumes on the far side, so no arrow strikes through marks it has nothing to do
- * with. `tests/model/timeline-crossing.test.ts` checks this for every built-in scenario.
+ * lease service (above them) and the storage (below them); the arrows are laid out with the marks
+ * (`message-geometry.ts`).
  * @module
  */
 import { LEASE_SERVICE, STORAGE } from '../../model/scenario';
-import type { LeaseEndReason, MessageKind, Trace } from '../../model/trace';
-import { QUIET_RATE, activityOf, playbackRate, type TimeWarp } from '../../store/playback';
+import type { LeaseEndReason, Trace } from '../../model/trace';
+import type { TimeWarp } from '../../store/playback';
 
 /** Height of the time axis above the lanes (px): the playhead's tag on top, the tick labels under it. */
 export const AXIS_H = 46;
@@ -30,8 +28,6 @@ export const CLIENT_LANE_H = 80;
 export const LEASE_LANE_H = 70;
 /** Height of the storage lane's contents (px). */
 export const STORAGE_LANE_H = 74;
-/** @deprecated kept for older callers: the lease service and storage lane height (px). */
-export const SERVICE_LANE_H = STORAGE_LANE_H;
 /** Space left of time 0 and right of the horizon (px), for labels that hang over the ends. */
 export const PAD_LEFT = 18;
 export const PAD_RIGHT = 64;
@@ -39,8 +35,6 @@ export const PAD_RIGHT = 64;
 export const MIN_WIDTH = 760;
 /** Width (px) of a skipped quiet stretch when the learner asks for them to be skipped. */
 export const BREAK_PX = 56;
-/** Quiet stretches at least this long (ms) may be skipped. */
-export const SKIP_MIN_MS = 3000;
 
 /**
  * The horizons a run's end is rounded up to (ms): the axis's scale depends only on which of these
@@ -69,38 +63,6 @@ export interface Lane {
   bandHeight: number;
 }
 
-/** How a message is drawn. */
-export type MessageStyle = 'request' | 'grant' | 'keepalive' | 'lost' | 'write' | 'reply-ok' | 'reply-bad' | 'read';
-
-/** A message arrow. Times in simulated ms, positions in px. */
-export interface MessageGeom {
-  id: number;
-  kind: MessageKind;
-  style: MessageStyle;
-  from: string;
-  to: string;
-  token: number | undefined;
-  sentAtMs: number;
-  arriveAtMs: number;
-  handledAtMs: number | undefined;
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  /**
-   * The stretches of the line that are drawn, as fractions of its length from the sender (0) to the
-   * receiver (1), ascending: `[[0, 1]]` for a message between neighbouring lanes; a message that
-   * passes other lanes breaks over each of them.
-   */
-  visible: [number, number][];
-  /** Held up in the network by a delay fault or a partition (ms). */
-  lateMs: number;
-  lateBy: 'delay' | 'partition' | undefined;
-  dropped: boolean;
-  /** Waited at a paused receiver from arrival to handling: the end x of that wait. */
-  waitX2: number | undefined;
-}
-
 /** A quiet stretch drawn as a break (only when the learner asks for quiet stretches to be skipped). */
 export interface AxisBreak {
   startMs: number;
@@ -112,8 +74,11 @@ export interface AxisBreak {
 
 /** Options of {@link layoutTimeline}. */
 export interface LayoutOptions {
-  /** Skip quiet stretches (drawn as labelled breaks). Default: false, everything to scale. */
-  skipQuiet?: boolean;
+  /**
+   * Quiet stretches to skip, each drawn as a labelled break (`quietStretches` in `quiet.ts`, with
+   * the marks). Default: none, everything to scale.
+   */
+  skip?: readonly { startMs: number; endMs: number }[];
   /** Make the lanes taller so the picture is this high (px); never shorter than its contents. */
   height?: number;
 }
@@ -135,7 +100,6 @@ export interface Geometry {
   horizonMs: number;
   /** Simulated px per ms outside breaks. */
   pxPerMs: number;
-  messages: MessageGeom[];
   /** Quiet stretches drawn as breaks (empty unless skipping was asked for). */
   breaks: AxisBreak[];
 }
@@ -168,91 +132,6 @@ export function naturalHeight(trace: Trace): number {
   return last.bandTop + last.bandHeight + 6;
 }
 
-function styleOf(kind: MessageKind, ok: boolean | undefined): MessageStyle {
-  switch (kind) {
-    case 'grant':
-      return 'grant';
-    case 'keepalive':
-    case 'keepalive-ok':
-      return 'keepalive';
-    case 'keepalive-lost':
-      return 'lost';
-    case 'write':
-      return 'write';
-    case 'write-reply':
-      return ok ? 'reply-ok' : 'reply-bad';
-    case 'read':
-    case 'read-reply':
-      return 'read';
-    default:
-      return 'request';
-  }
-}
-
-/**
- * The drawn stretches (fractions from the start) of a straight line from y1 to y2 that leaves out
- * its passage over every band in `skip` (top and bottom y, px).
- */
-export function visibleStretches(y1: number, y2: number, skip: readonly { top: number; bottom: number }[]): [number, number][] {
-  const dy = y2 - y1;
-  if (dy === 0 || skip.length === 0) return [[0, 1]];
-  const hidden = skip
-    .map((b) => {
-      const a = (b.top - y1) / dy;
-      const c = (b.bottom - y1) / dy;
-      return [Math.max(0, Math.min(a, c)), Math.min(1, Math.max(a, c))] as [number, number];
-    })
-    .filter(([a, c]) => c > a)
-    .sort((p, q) => p[0] - q[0]);
-  const out: [number, number][] = [];
-  let at = 0;
-  for (const [a, c] of hidden) {
-    if (a > at) out.push([at, a]);
-    at = Math.max(at, c);
-  }
-  if (at < 1) out.push([at, 1]);
-  return out;
-}
-
-/**
- * A `stroke-dasharray` that draws only the `visible` stretches of a line `length` px long, each in
- * the style's own dash pattern (`dash`, e.g. `[3, 3]`; solid when absent). `undefined` when the
- * whole line is drawn (the style's CSS applies).
- */
-export function dashArrayFor(visible: readonly [number, number][], length: number, dash?: readonly [number, number]): string | undefined {
-  if (visible.length === 1 && visible[0]![0] === 0 && visible[0]![1] === 1) return undefined;
-  const parts: number[] = [];
-  let pos = 0;
-  const push = (on: number, off: number) => {
-    parts.push(Math.max(0, on), Math.max(0, off));
-  };
-  for (const [a, c] of visible) {
-    const start = a * length;
-    const end = c * length;
-    // The gap before this stretch (as an "on" of 0 length followed by the gap).
-    if (start > pos) {
-      if (parts.length === 0) push(0, start - pos);
-      else parts[parts.length - 1]! += start - pos;
-      pos = start;
-    }
-    if (!dash) {
-      push(end - start, 0);
-    } else {
-      let p = start;
-      while (p < end - 1e-6) {
-        const on = Math.min(dash[0], end - p);
-        const off = Math.min(dash[1], Math.max(0, end - p - on));
-        push(on, off);
-        p += on + off;
-      }
-    }
-    pos = end;
-  }
-  // The tail after the last stretch, then a long gap so the pattern never repeats on this line.
-  parts.push(0, length - pos + length + 10);
-  return parts.map((n) => Math.round(n * 10) / 10).join(' ');
-}
-
 /** A piecewise linear map between simulated ms and x, through `knots` ([ms, px], ascending in both). */
 function piecewise(knots: readonly (readonly [number, number])[]): { x: (ms: number) => number; ms: (px: number) => number } {
   const interp = (v: number, from: 0 | 1, to: 0 | 1): number => {
@@ -275,25 +154,6 @@ function piecewise(knots: readonly (readonly [number, number])[]): { x: (ms: num
   return { x: (ms) => interp(ms, 0, 1), ms: (px) => interp(px, 1, 0) };
 }
 
-/** Quiet stretches of at least {@link SKIP_MIN_MS} (ms), with a little of each end kept. */
-function quietStretches(trace: Trace): { startMs: number; endMs: number }[] {
-  const activity = activityOf(trace);
-  const out: { startMs: number; endMs: number }[] = [];
-  const step = 100;
-  const endMs = trace.endMs;
-  let runStart: number | undefined;
-  for (let ms = 0; ms <= endMs; ms += step) {
-    const quiet = playbackRate(activity, ms) >= QUIET_RATE - 1e-9;
-    if (quiet && runStart === undefined) runStart = ms;
-    if ((!quiet || ms + step > endMs) && runStart !== undefined) {
-      const stop = quiet ? ms : ms - step;
-      if (stop - runStart >= SKIP_MIN_MS) out.push({ startMs: runStart + 200, endMs: stop - 200 });
-      runStart = undefined;
-    }
-  }
-  return out;
-}
-
 /**
  * Computes the geometry of a trace.
  * @param trace the trace
@@ -310,7 +170,7 @@ export function layoutTimeline(trace: Trace, _warp: TimeWarp | undefined, width:
   const span = plotRight - plotLeft;
   const endMs = trace.endMs;
   const horizonMs = horizonOf(endMs);
-  const skipped = options.skipQuiet ? quietStretches(trace) : [];
+  const skipped = options.skip ?? [];
   const skippedMs = skipped.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
   // With breaks, the scale is set by the time that is drawn (the run, less what is skipped).
   const shownMs = skipped.length ? Math.max(1, endMs - skippedMs) : horizonMs;
@@ -335,41 +195,7 @@ export function layoutTimeline(trace: Trace, _warp: TimeWarp | undefined, width:
   const last = lanes[lanes.length - 1]!;
   const height = last.bandTop + last.bandHeight + 6;
 
-  const messages: MessageGeom[] = [];
-  for (const m of trace.messages) {
-    const from = byId.get(m.from);
-    const to = byId.get(m.to);
-    if (!from || !to || m.sentAtMs > endMs) continue;
-    const lateMs = m.delayedMs + m.heldMs;
-    const handled = m.handledAtMs;
-    const y1 = from.base;
-    const y2 = to.base;
-    const lo = Math.min(y1, y2);
-    const hi = Math.max(y1, y2);
-    const between = lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
-    messages.push({
-      id: m.id,
-      kind: m.kind,
-      style: styleOf(m.kind, m.ok),
-      from: m.from,
-      to: m.to,
-      token: m.token,
-      sentAtMs: m.sentAtMs,
-      arriveAtMs: m.arriveAtMs,
-      handledAtMs: handled,
-      x1: x(m.sentAtMs),
-      y1,
-      x2: x(m.arriveAtMs),
-      y2,
-      visible: visibleStretches(y1, y2, between.map((l) => ({ top: l.bandTop, bottom: l.bandTop + l.bandHeight }))),
-      lateMs,
-      lateBy: m.heldMs > 0 ? 'partition' : m.delayedMs > 0 ? 'delay' : undefined,
-      dropped: m.dropped,
-      waitX2: handled !== undefined && handled > m.arriveAtMs ? x(handled) : undefined,
-    });
-  }
-
-  return { width: w, height, plotLeft, plotRight, lanes, lane: (id) => byId.get(id), x, msAt, endMs, horizonMs, pxPerMs, messages, breaks };
+  return { width: w, height, plotLeft, plotRight, lanes, lane: (id) => byId.get(id), x, msAt, endMs, horizonMs, pxPerMs, breaks };
 }
 
 /** One axis tick. */

@@ -11,7 +11,8 @@ import type { StorageDecision, Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { localiseNumber } from '../../i18n';
 import { actorName, type Translate } from '../../teaching/names';
-import { AXIS_H, leaseEndLabelKey, staleStretches, type Geometry } from './geometry';
+import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
+import type { MarkGeometry as Geometry } from './message-geometry';
 import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement } from './label-layout';
 
 /** Keys of the labels, by mark. */
