@@ -38,6 +38,11 @@ export interface LabData extends Derived {
   playheadMs: number;
   playing: boolean;
   speed: Speed;
+  /**
+   * Whether the timeline skips its quiet stretches (each drawn as a labelled break) instead of
+   * drawing all of the run to scale (the default; issue 13). A view setting: the run is unchanged.
+   */
+  skipQuiet: boolean;
   /** Length of the next pause the learner adds (ms). */
   pauseForMs: number;
   /**
@@ -115,6 +120,7 @@ export function createInitialState(options: InitOptions = {}): LabData {
     playheadMs: Math.min(derived.trace.endMs, Math.max(0, timeMs)),
     playing: false,
     speed: 1,
+    skipQuiet: false,
     pauseForMs: DEFAULT_PAUSE_MS,
     waiting: 0,
   };

@@ -57,6 +57,8 @@ export interface LabActions {
   /** To the end of the run, and stops. */
   toEnd(): void;
   setSpeed(speed: Speed): void;
+  /** Skips the timeline's quiet stretches (labelled breaks) or draws the whole run to scale. */
+  setSkipQuiet(skip: boolean): void;
   /** One animation frame: advances the playhead by `wallDeltaMs` of wall time; stops at the end. */
   tick(wallDeltaMs: number): void;
   /** Sets the length (ms) of the next pause the learner adds. */
@@ -216,6 +218,7 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       restart: () => set({ playheadMs: 0 }),
       toEnd: () => set({ playing: false, playheadMs: get().trace.endMs }),
       setSpeed: (speed) => set({ speed }),
+      setSkipQuiet: (skipQuiet) => set({ skipQuiet }),
       tick: (wallDeltaMs) => {
         const s = get();
         if (!s.playing) return;

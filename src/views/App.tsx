@@ -21,6 +21,7 @@ import { usePlaybackLoop } from './hooks/usePlaybackLoop';
 import { EventTable, GoFurtherSlot, Interventions, LiveAnnouncer, PresenterBar, Shortcuts, ShortcutHelp, UrlSync } from './later';
 import { MotionProvider } from './MotionProvider';
 import { StoragePanel } from './StoragePanel';
+import { Legend } from './timeline/Legend';
 import { Timeline } from './timeline/Timeline';
 import { Transport } from './Transport';
 
@@ -63,9 +64,12 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
       <main className="fl-main">
         <div className="fl-stage">
           <section className="fl-card fl-stage__card">
+            {/* Controls right under the picture, so the timeline and Play share the first screen
+                (issue 13); the caption follows. On phones the control bar sticks to the bottom. */}
             <Timeline />
-            <CaptionPanel />
             <Transport />
+            <Legend />
+            <CaptionPanel />
             <EventTable />
           </section>
         </div>

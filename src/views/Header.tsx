@@ -32,7 +32,12 @@ export function ScenarioPicker() {
       <label htmlFor={id} className="fl-field__label">
         {t('header.scenario')}
       </label>
-      <div className="fl-select">
+      {/* The chosen scenario's whole name, wrapped (a select shows one line and cuts long names);
+          the select lies over it, invisible but working, and keeps its name, value and focus. */}
+      <div className="fl-select fl-select--wrap">
+        <span className="fl-select__shown" aria-hidden="true">
+          {BUILT_IN_SCENARIOS.find((s) => s.id === (asked ?? baseId))?.title ?? title}
+        </span>
         <select
           id={id}
           value={asked ?? baseId ?? ''}

@@ -4,6 +4,7 @@
  * check is switched in the header (it applies to the whole run) and listed here too.
  * @module
  */
+import { usePhoneLinks } from './timeline/phone-links';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
@@ -115,6 +116,9 @@ export function Interventions() {
   const canUndo = undoLeft > 0;
   // Where focus goes when the control that had it disappears or is disabled (the last Undo, a removed chip).
   const changesHeadRef = useRef<HTMLHeadingElement>(null);
+  // Lane names lead here on a tap, and Play on a phone brings the timeline up (issue 13).
+  const panel = useRef<HTMLElement>(null);
+  usePhoneLinks(panel);
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const pauseClient = useLab((s) => s.pauseClient);
   const crashClient = useLab((s) => s.crashClient);
@@ -133,7 +137,7 @@ export function Interventions() {
   );
 
   return (
-    <section className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
+    <section ref={panel} className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
       <header className="fl-card__head">
         <InterventionsHeading />
       </header>
@@ -149,7 +153,7 @@ export function Interventions() {
           const gone = c.status.phase === 'crashed' || c.status.phase === 'done';
           const why = c.status.phase === 'crashed' ? t('intervene.client.crashed', { client: c.name }) : c.status.phase === 'done' ? t('intervene.client.done', { client: c.name }) : undefined;
           return (
-            <li key={c.id} className="fl-clients__row">
+            <li key={c.id} className="fl-clients__row" data-client={c.id}>
               <span className="fl-clients__name">
                 {c.name}
                 <span className={`fl-phase fl-phase--${c.status.phase}`}>{t(PHASE_KEY[c.status.phase])}</span>

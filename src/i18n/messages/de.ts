@@ -50,7 +50,7 @@ export const de = {
 
   'timeline.label': 'Zeitleiste: {title}',
   'timeline.axis': 'Zeit (s) →',
-  'timeline.compressed': 'Ruhige Strecke, gestaucht dargestellt',
+  'timeline.skipQuiet': 'Ruhe auslassen',
   'timeline.lane.leaseService': 'Lease-Service',
   'timeline.lane.storage': 'Speicher',
   'timeline.lane.leaseServiceSub': 'die Wahrheit',
@@ -70,6 +70,8 @@ export const de = {
   'timeline.legend.keepalive': 'Keepalive',
   'timeline.legend.accepted': 'Schreibzugriff gespeichert (Token angenommen)',
   'timeline.legend.rejected': 'Schreibzugriff abgelehnt (Token kleiner als das höchste bisher)',
+  'timeline.legend.storedStale': 'gespeichert, veraltet: älteres Token angenommen (keine Prüfung)',
+  'timeline.legend.read': 'Lesen beim Speicher',
   'timeline.scroll': 'Zeitleiste (seitlich scrollbar)',
 
   'storage.heading': 'Speicher',

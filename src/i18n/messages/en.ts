@@ -52,7 +52,7 @@ export const en = {
   // The timeline picture.
   'timeline.label': 'Timeline: {title}',
   'timeline.axis': 'time (s) →',
-  'timeline.compressed': 'Quiet stretch, drawn compressed',
+  'timeline.skipQuiet': 'skip quiet time',
   'timeline.lane.leaseService': 'Lease service',
   'timeline.lane.storage': 'Storage',
   'timeline.lane.leaseServiceSub': 'the truth',
@@ -72,6 +72,8 @@ export const en = {
   'timeline.legend.keepalive': 'keepalive',
   'timeline.legend.accepted': 'write stored (token accepted)',
   'timeline.legend.rejected': 'write rejected (token lower than the highest seen)',
+  'timeline.legend.storedStale': 'stored, stale: an older token accepted (no check)',
+  'timeline.legend.read': 'read at the storage',
   'timeline.scroll': 'Timeline (scrolls sideways)',
 
   // Storage panel.

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { Database, Server, User } from 'lucide-react';
 import { useT } from '../../i18n';
-import { useLab } from '../../store/context';
+import { useLab, useLabStore } from '../../store/context';
 import { clientStatusAt, liveLeaseAt, storageStateAt } from '../../store/derive';
 import { lastEventIndexAt } from '../../store/playback';
 import { AXIS_H, type Geometry } from './geometry';
@@ -28,6 +28,8 @@ export function labelColumnWidth(available: number): number {
 export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
+  const skipQuiet = useLab((s) => s.skipQuiet);
+  const store = useLabStore();
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const rows = useMemo(
@@ -68,14 +70,25 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
     [g, trace, atMs, t],
   );
   return (
-    <div className={width < 120 ? 'fl-lanes fl-lanes--narrow' : 'fl-lanes'} style={{ width }} aria-hidden="true">
+    <div className={width < 120 ? 'fl-lanes fl-lanes--narrow' : 'fl-lanes'} style={{ width }}>
       <div className="fl-lanes__axis" style={{ height: AXIS_H }}>
-        {t('timeline.axis')}
+        <span aria-hidden="true">{t('timeline.axis')}</span>
+        {/* To scale by default; the learner may skip the quiet stretches (issue 13). */}
+        <label className="fl-skip">
+          <input type="checkbox" checked={skipQuiet} onChange={(e) => store.getState().setSkipQuiet(e.currentTarget.checked)} />
+          <span>{t('timeline.skipQuiet')}</span>
+        </label>
       </div>
       {rows.map((r) => {
-
         return (
-          <div key={r.lane.id} className={`fl-lanes__row fl-lanes__row--${r.lane.kind}`} style={{ height: r.lane.height }}>
+          <div
+            key={r.lane.id}
+            aria-hidden="true"
+            className={`fl-lanes__row fl-lanes__row--${r.lane.kind}`}
+            style={{ height: r.lane.bandHeight, paddingTop: 8 + Math.max(0, r.lane.top - r.lane.bandTop) }}
+            // A tap on a client's or the lease service's name goes to its interventions (`phone-links.ts`).
+            data-lane={r.lane.id}
+          >
             <div className="fl-lanes__name">
               {LANE_ICON[r.lane.kind]}
               <span>{r.name}</span>

@@ -20,11 +20,13 @@ import { Snowflake } from 'lucide-react';
 import { localiseNumber, useT } from '../../i18n';
 import type { BeliefInterval, LeaseInterval, PartitionInterval, PauseInterval, ReadDecision, StorageDecision, Trace, TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
-import { actorName, type Translate } from '../../teaching/names';
+import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
+import { dashArrayFor, visibleStretches } from './message-geometry';
 import { Grow, type Growth } from './growth';
+import type { Placement } from './label-layout';
+import { labelKey, readOf, type LabelPlan } from './label-plan';
 import { timeOfStep, useEventStep } from './playhead-hooks';
-import { textWidth } from './svg-text';
 
 const appear = { initial: { opacity: 0 }, animate: { opacity: 1 }, transition: { duration: 0.3 } } as const;
 // A short tween rather than a spring: an SVG scale is animated in JavaScript every frame, and a
@@ -43,19 +45,30 @@ interface LaneProps {
   stepMs: number;
   /** Ids of the hatch patterns (unique per explainer). */
   patterns: { pause: string; stale: string };
+  /** Where each label goes (`label-plan.ts`). */
+  labels: LabelPlan;
 }
 
 /** A stretch where a client believes in a lease that has already ended (see `staleStretches`). */
 type StaleStretch = ReturnType<typeof staleStretches>[number];
 
-/** The width (px) a bar needs for `label` inside it, with `pad` px on each side. */
-function need(label: string, pad = 10): number {
-  return textWidth(label) + pad * 2;
-}
+/** A label's spot, or `undefined` when it found no place (`label-plan.ts`). */
+type Spot = Placement | undefined;
 
-/** Whether a label fits inside a bar `width` px wide; one that does not is left out (the bar's accessible name still says it). */
-function fits(label: string, width: number, pad = 10): boolean {
-  return need(label, pad) <= width;
+/** How long (px) a bar from `x1` must be for the label at `spot` to show inside it. */
+const room = (spot: Placement, x1: number, pad = 6): number => spot.box.x + spot.box.w + pad - x1;
+
+/**
+ * A thin line from a label pulled away from its mark back to the mark (`spot.leaderTo`), ending at
+ * the nearest point of the label's box.
+ */
+export function Leader({ spot }: { spot: Placement }) {
+  const to = spot.leaderTo;
+  if (!to) return null;
+  const b = spot.box;
+  const x = Math.min(Math.max(to.x, b.x), b.x + b.w);
+  const y = Math.min(Math.max(to.y, b.y), b.y + b.h);
+  return <line x1={to.x} y1={to.y} x2={x} y2={y} className="fl-leader" />;
 }
 
 /** While an item is in progress (`running`): its bar from `x1` grows to the playhead, up to `x2`. */
@@ -73,27 +86,26 @@ interface MarkProps {
   g: Geometry;
 }
 
-const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, running }: MarkProps & { q: PartitionInterval; trace: Trace; name: string; running: boolean }) {
+const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, running, spot }: MarkProps & { q: PartitionInterval; trace: Trace; name: string; running: boolean; spot: Spot }) {
   const t = useT();
   const x1 = g.x(q.startMs);
   const x2 = g.x(q.endMs);
   const peer = actorName(trace, q.with, t);
   const aria = t('timeline.partition.aria', { client: name, peer, start: seconds(q.startMs), end: seconds(q.endMs) });
-  const label = t('timeline.partition', { peer });
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-partition">
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2, 0)} x={x1} y={lane.top + 4} width={Math.max(0, x2 - x1)} height={lane.height - 8} rx={4} />
-      {fits(label, x2 - x1, 6) && (
-        <Grow as="text" grow={growLabel(running, x1, x2, need(label, 6))} x={x1 + 6} y={lane.top + 16} className="fl-label fl-label--muted">
-          {label}
+      {spot && (
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1))} x={spot.x} y={spot.y} className="fl-label fl-label--muted">
+          {spot.text}
         </Grow>
       )}
     </M.g>
   );
 });
 
-const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill }: MarkProps & { q: PauseInterval; name: string; done: boolean; fill: string }) {
+const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill, spot }: MarkProps & { q: PauseInterval; name: string; done: boolean; fill: string; spot: Spot }) {
   const t = useT();
   const x1 = g.x(q.startMs);
   const x2 = g.x(q.endMs);
@@ -104,12 +116,12 @@ const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill }: Mark
     <M.g {...appear} role="img" aria-label={aria} className="fl-pause">
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(!done, x1, x2)} x={x1} y={lane.top + 6} width={Math.max(1, x2 - x1)} height={lane.height - 12} rx={6} fill={fill} className="fl-pause__fill" />
-      {fits(label, x2 - x1, 16) && (
-        <Grow as="g" grow={growLabel(!done, x1, x2, need(label, 16))}>
-          <Snowflake x={x1 + 7} y={lane.top + 11} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
-          <text x={x1 + 24} y={lane.top + 21} className="fl-label fl-pause__label">
+      {spot && (
+        <Grow as="g" grow={growLabel(!done, x1, x2, room(spot, x1, 8) - (spot.text === label ? 0 : 0))}>
+          <Snowflake x={x1 + 7} y={spot.y - 10} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
+          <text x={spot.x} y={spot.y} className="fl-label fl-pause__label">
             {label}
-            {done && fits(`${label} · ${duration}`, x2 - x1, 20) && <tspan className="fl-label--muted"> · {duration}</tspan>}
+            {done && spot.text !== label && <tspan className="fl-label--muted"> · {duration}</tspan>}
           </text>
         </Grow>
       )}
@@ -125,8 +137,8 @@ const BeliefMark = memo(function BeliefMark({
   g,
   name,
   over,
-  staleFrom,
-}: MarkProps & { b: BeliefInterval; name: string; over: boolean; staleFrom: StaleStretch | undefined }) {
+  spot,
+}: MarkProps & { b: BeliefInterval; name: string; over: boolean; spot: Spot }) {
   const t = useT();
   const beliefTop = lane.top + 48;
   const beliefH = 20;
@@ -135,44 +147,40 @@ const BeliefMark = memo(function BeliefMark({
   const aria = over
     ? t('timeline.belief.aria', { client: name, token: b.token, start: seconds(b.startMs), end: seconds(b.endMs) })
     : t('timeline.belief.ariaOngoing', { client: name, token: b.token, start: seconds(b.startMs) });
-  const label = t('timeline.belief', { token: b.token });
-  // The label must fit before the stale stretch, which is drawn over the bar (whether or not the
-  // playhead has reached it yet, so the label does not jump when it does).
-  const room = (staleFrom ? g.x(staleFrom.startMs) : x2) - x1;
-  const inside = fits(label, room);
+  // Inside the bar, or (once it is over) after its end, as `label-plan.ts` placed it.
+  const inside = spot !== undefined && spot.x < x2;
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-belief">
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(!over, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} rx={5} />
-      {inside && (
-        <Grow as="text" grow={growLabel(!over, x1, x2, need(label))} x={x1 + 8} y={beliefTop + 14} className="fl-label fl-belief__label">
-          {label}
+      {spot && inside && (
+        <Grow as="text" grow={growLabel(!over, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-belief__label">
+          {spot.text}
         </Grow>
       )}
-      {!inside && over && !staleFrom && b.endReason !== 'crashed' && (
-        <text x={x2 + 6} y={beliefTop + 14} className="fl-label fl-belief__label">
-          {label}
+      {spot && !inside && over && (
+        <text x={spot.x} y={spot.y} className="fl-label fl-belief__label">
+          {spot.text}
         </text>
       )}
     </M.g>
   );
 });
 
-const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill }: MarkProps & { s: StaleStretch; name: string; running: boolean; fill: string }) {
+const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill, spot }: MarkProps & { s: StaleStretch; name: string; running: boolean; fill: string; spot: Spot }) {
   const t = useT();
   const beliefTop = lane.top + 48;
   const beliefH = 20;
   const x1 = g.x(s.startMs);
   const x2 = g.x(s.endMs);
   const aria = t('timeline.belief.staleAria', { client: name, token: s.token, start: seconds(s.startMs) });
-  const label = t('timeline.belief.stale');
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-stale">
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} fill={fill} className="fl-stale__fill" />
-      {fits(label, x2 - x1) && (
-        <Grow as="text" grow={growLabel(running, x1, x2, need(label))} x={x1 + 8} y={beliefTop + 14} className="fl-label fl-stale__label">
-          {label}
+      {spot && (
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-stale__label">
+          {spot.text}
         </Grow>
       )}
       <line x1={x1} x2={x1} y1={beliefTop - 3} y2={beliefTop + beliefH + 3} className="fl-stale__edge" />
@@ -180,7 +188,7 @@ const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill }: M
   );
 });
 
-const CheckMark = memo(function CheckMark({ e, lane, g, name }: MarkProps & { e: TraceEvent; name: string }) {
+const CheckMark = memo(function CheckMark({ e, lane, g, name, spot }: MarkProps & { e: TraceEvent; name: string; spot: Spot }) {
   const t = useT();
   const x = g.x(e.atMs);
   const ok = e.kind === 'lease-check-passed';
@@ -188,14 +196,17 @@ const CheckMark = memo(function CheckMark({ e, lane, g, name }: MarkProps & { e:
   return (
     <M.g {...pop} role="img" aria-label={`${name}: ${label}, ${seconds(e.atMs)} s`} className={ok ? 'fl-check fl-check--ok' : 'fl-check fl-check--bad'}>
       <path d={`M${x},${lane.base - 6}L${x + 6},${lane.base}L${x},${lane.base + 6}L${x - 6},${lane.base}Z`} />
-      <text x={x} y={lane.top + 10} textAnchor="middle" className="fl-label fl-label--small">
-        {label}
-      </text>
+      {spot && <Leader spot={spot} />}
+      {spot && (
+        <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
+          {spot.text}
+        </text>
+      )}
     </M.g>
   );
 });
 
-const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running }: MarkProps & { atMs: number; endMs: number; name: string; running: boolean }) {
+const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running, spot }: MarkProps & { atMs: number; endMs: number; name: string; running: boolean; spot: Spot }) {
   const t = useT();
   const x = g.x(atMs);
   const aria = t('timeline.crash.aria', { client: name, at: seconds(atMs) });
@@ -205,15 +216,17 @@ const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running 
       <M.g {...pop} role="img" aria-label={aria} className="fl-crash">
         <title>{aria}</title>
         <path d={`M${x - 7},${lane.base - 7}L${x + 7},${lane.base + 7}M${x + 7},${lane.base - 7}L${x - 7},${lane.base + 7}`} />
-        <text x={x + 11} y={lane.base - 8} className="fl-label fl-crash__label">
-          {t('timeline.crash')}
-        </text>
+        {spot && (
+          <text x={spot.x} y={spot.y} className="fl-label fl-crash__label">
+            {spot.text}
+          </text>
+        )}
       </M.g>
     </>
   );
 });
 
-const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns }: LaneProps) {
+const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, labels }: LaneProps) {
   const t = useT();
   const p = stepMs;
   const name = lane.name;
@@ -235,10 +248,10 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns }
         <Grow as="line" grow={growLine(p < lifeEnd, lifeStart, g.x(lifeEnd))} x1={lifeStart} x2={g.x(lifeEnd)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       )}
       {partitions.map((q, i) => (
-        <PartitionMark key={`part${i}`} {...common} q={q} trace={trace} running={q.endMs > p} />
+        <PartitionMark key={`part${i}`} {...common} q={q} trace={trace} running={q.endMs > p} spot={labels.get(labelKey.partition(lane.id, i))} />
       ))}
       {pauses.map((q) => (
-        <PauseMark key={`pause${q.startMs}`} {...common} q={q} done={q.endMs <= p} fill={`url(#${patterns.pause})`} />
+        <PauseMark key={`pause${q.startMs}`} {...common} q={q} done={q.endMs <= p} fill={`url(#${patterns.pause})`} spot={labels.get(labelKey.pause(lane.id, q.startMs))} />
       ))}
       {beliefs.map((b) => (
         <BeliefMark
@@ -246,16 +259,16 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns }
           {...common}
           b={b}
           over={b.endMs <= p}
-          staleFrom={allStale.find((s) => s.token === b.token && s.startMs >= b.startMs)}
+          spot={labels.get(labelKey.belief(lane.id, b.token, b.startMs))}
         />
       ))}
       {stale.map((s) => (
-        <StaleMark key={`stale${s.token}-${s.startMs}`} {...common} s={s} running={s.endMs > p} fill={`url(#${patterns.stale})`} />
+        <StaleMark key={`stale${s.token}-${s.startMs}`} {...common} s={s} running={s.endMs > p} fill={`url(#${patterns.stale})`} spot={labels.get(labelKey.stale(lane.id, s.token, s.startMs))} />
       ))}
       {checks.map((e) => (
-        <CheckMark key={`check${e.id}`} {...common} e={e} />
+        <CheckMark key={`check${e.id}`} {...common} e={e} spot={labels.get(labelKey.check(e.id))} />
       ))}
-      {crash && <CrashMark {...common} atMs={crash.atMs} endMs={trace.endMs} running={p < trace.endMs} />}
+      {crash && <CrashMark {...common} atMs={crash.atMs} endMs={trace.endMs} running={p < trace.endMs} spot={labels.get(labelKey.crash(lane.id))} />}
     </g>
   );
 });
@@ -269,7 +282,9 @@ const LeaseMark = memo(function LeaseMark({
   running,
   renewals,
   drop,
-}: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; drop: boolean }) {
+  spot,
+  endSpot,
+}: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; drop: boolean; spot: Spot; endSpot: Spot }) {
   const t = useT();
   const barH = 22;
   const barTop = lane.base - barH / 2;
@@ -279,30 +294,29 @@ const LeaseMark = memo(function LeaseMark({
   const endKey = leaseEndLabelKey(l.endReason);
   const endText = ended && endKey ? t('timeline.lease.until', { end: seconds(l.endMs), reason: t(endKey) }) : t('timeline.lease.live');
   const aria = t('timeline.lease.aria', { token: l.token, client: holder, start: seconds(l.startMs), end: endText });
-  const full = t('timeline.lease.holder', { token: l.token, client: holder });
-  const short = t('timeline.lease', { token: l.token });
-  const fullFits = fits(full, x2 - x1);
-  const shortFits = fits(short, x2 - x1, 6);
   const holderLane = g.lane(l.holder);
+  // The drop line runs down to the holder's belief, breaking over the lanes between (geometry.ts).
+  const dropY1 = barTop + barH + 2;
+  const dropY2 = holderLane ? holderLane.top + 46 : dropY1;
+  const dropDash = holderLane
+    ? dashArrayFor(
+        visibleStretches(
+          dropY1,
+          dropY2,
+          g.lanes.filter((o) => o !== lane && o !== holderLane && o.bandTop < dropY2 && o.bandTop + o.bandHeight > dropY1).map((o) => ({ top: o.bandTop, bottom: o.bandTop + o.bandHeight })),
+        ),
+        dropY2 - dropY1,
+        [3, 3],
+      )
+    : undefined;
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-lease">
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2, 2)} x={x1} y={barTop} width={Math.max(2, x2 - x1)} height={barH} rx={5} className="fl-lease__bar" />
-      {/* The holder's name once the bar has room for it, "token N" before that (while it grows). */}
-      {fullFits && (
-        <Grow as="text" grow={growLabel(running, x1, x2, need(full))} x={x1 + 8} y={barTop + 15} className="fl-label fl-lease__label">
-          {full}
-        </Grow>
-      )}
-      {shortFits && (!fullFits || running) && (
-        <Grow
-          as="text"
-          grow={growLabel(running, x1, x2, need(short, 6), fullFits ? need(full) : undefined)}
-          x={x1 + 8}
-          y={barTop + 15}
-          className="fl-label fl-lease__label"
-        >
-          {short}
+      {/* "token N · holder" when the bar has room for it, else "token N" (shown once the bar has grown to it). */}
+      {spot && (
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-lease__label">
+          {spot.text}
         </Grow>
       )}
       {l.renewedAtMs.slice(0, renewals).map((r) => (
@@ -311,17 +325,20 @@ const LeaseMark = memo(function LeaseMark({
       {ended && endKey && (
         <M.g {...appear}>
           <line x1={x2} x2={x2} y1={barTop - 6} y2={barTop + barH + 6} className="fl-lease__end" />
-          <text x={x2 - 3} y={barTop - 6} textAnchor="end" className="fl-label fl-lease__endlabel">
-            {t(endKey)}
-          </text>
+          {endSpot && <Leader spot={endSpot} />}
+          {endSpot && (
+            <text x={endSpot.x} y={endSpot.y} className="fl-label fl-lease__endlabel">
+              {endSpot.text}
+            </text>
+          )}
         </M.g>
       )}
-      {drop && holderLane && <line x1={x2} x2={x2} y1={barTop - 6} y2={holderLane.top + 44} className="fl-dropline" />}
+      {drop && holderLane && <line x1={x2} x2={x2} y1={dropY1} y2={dropY2} className="fl-dropline" style={dropDash ? { strokeDasharray: dropDash } : undefined} />}
     </M.g>
   );
 });
 
-const Marker = memo(function Marker({ e, lane, g, trace, shown }: MarkProps & { e: TraceEvent; trace: Trace; shown: boolean }) {
+const Marker = memo(function Marker({ e, lane, g, trace, spot }: MarkProps & { e: TraceEvent; trace: Trace; spot: Spot }) {
   const t = useT();
   const barH = 22;
   const x = g.x(e.atMs);
@@ -332,16 +349,17 @@ const Marker = memo(function Marker({ e, lane, g, trace, shown }: MarkProps & { 
     <M.g {...pop} role="img" aria-label={aria} className={queued ? 'fl-marker' : 'fl-marker fl-marker--bad'}>
       <title>{aria}</title>
       <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} />
-      {shown && (
-        <text x={x + 6} y={lane.base + barH / 2 + 12} className="fl-label fl-label--small">
-          {queued ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' })}
+      {spot && <Leader spot={spot} />}
+      {spot && (
+        <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
+          {spot.text}
         </text>
       )}
     </M.g>
   );
 });
 
-const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs }: LaneProps) {
+const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels }: LaneProps) {
   const t = useT();
   const p = stepMs;
   const stale = useMemo(() => staleStretches(trace), [trace]);
@@ -365,66 +383,39 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs }: LaneProps)
               running={l.endMs > p}
               renewals={l.renewedAtMs.filter((r) => r <= p).length}
               drop={drop}
+              spot={labels.get(labelKey.lease(l.token, l.startMs))}
+              endSpot={labels.get(labelKey.leaseEnd(l.token, l.startMs))}
             />
           );
         })}
-      {markers.map((e, i) => {
-        const x = g.x(e.atMs);
-        // Several markers of one kind at nearly the same moment share one visible word.
-        const shown = !markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - x) < 64);
-        return <Marker key={`mark${e.id}`} lane={lane} g={g} e={e} trace={trace} shown={shown} />;
-      })}
+      {/* Several markers of one kind at nearly the same moment share one visible word (label-plan.ts). */}
+      {markers.map((e) => (
+        <Marker key={`mark${e.id}`} lane={lane} g={g} e={e} trace={trace} spot={labels.get(labelKey.marker(e.id))} />
+      ))}
     </g>
   );
 });
 
-/** The text under (or over) a storage decision's mark. */
-function decisionLabel(d: StorageDecision, fenced: boolean, t: Translate): string {
-  const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
-  if (!d.accepted && d.token !== undefined && d.remembered !== undefined) return t('timeline.rejectedEquality', { token: d.token, remembered: d.remembered });
-  if (!d.accepted && d.token !== undefined && d.lastSeq !== undefined) return t('timeline.rejectedSequence', { seq: d.seq ?? 0, last: d.lastSeq });
-  if (!d.accepted) return d.token === undefined ? t('timeline.rejectedNoToken') : t('timeline.rejected', { token: d.token, highest: d.highestBefore });
-  if (d.token === undefined) return t('timeline.storedNoToken');
-  return staleWrite && !fenced ? t('timeline.storedStale', { token: d.token }) : t('timeline.stored', { token: d.token });
-}
-
-/**
- * Places decision labels so that neighbours do not overlap: below the mark when there is room,
- * else above it, else further below. Returns, per decision, the label's centre x and its y offset
- * from the lane's line.
- */
-function placeDecisionLabels(xs: readonly number[], labels: readonly string[], g: Geometry): { x: number; dy: number }[] {
-  const rows = [26, -16, 38];
-  const rightEdge = rows.map(() => -Infinity);
-  return xs.map((x, i) => {
-    const half = textWidth(labels[i]!) / 2;
-    const cx = Math.min(g.width - half - 4, Math.max(g.plotLeft + half - 10, x));
-    let row = rows.findIndex((_, r) => rightEdge[r]! + 6 <= cx - half);
-    if (row === -1) row = 0;
-    rightEdge[row] = cx + half;
-    return { x: cx, dy: rows[row]! };
-  });
-}
-
-const ReadMark = memo(function ReadMark({ e, lane, g, read }: MarkProps & { e: TraceEvent; read: ReadDecision | undefined }) {
+const ReadMark = memo(function ReadMark({ e, lane, g, spot, read }: MarkProps & { e: TraceEvent; spot: Spot; read: ReadDecision | undefined }) {
   const t = useT();
   const x = g.x(e.atMs);
   const ok = e.kind === 'read-served';
-  // A served read shows the token its data was written with (issue 12); the trace's `reads` has it.
-  const label =
-    ok && read?.writtenWith !== undefined ? t('timeline.readServed.written', { token: read.writtenWith }) : t(ok ? 'timeline.readServed' : 'timeline.readRejected');
-  const aria = read ? t('timeline.decision.aria', { at: seconds(e.atMs), text: read.text }) : `${label}, ${seconds(e.atMs)} s`;
+  // The accessible name gives the storage's words for the read (with the token its data was written with, issue 12).
+  const aria = read ? t('timeline.decision.aria', { at: seconds(e.atMs), text: read.text }) : `${t(ok ? 'timeline.readServed' : 'timeline.readRejected')}, ${seconds(e.atMs)} s`;
   return (
     <M.g {...pop} role="img" aria-label={aria} className={ok ? 'fl-read' : 'fl-read fl-read--bad'}>
       <circle cx={x} cy={lane.base} r={5} />
-      <text x={x} y={lane.base - 10} textAnchor="middle" className="fl-label fl-label--small">
-        {label}
-      </text>
+      {spot && <Leader spot={spot} />}
+      {spot && (
+        <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
+          {spot.text}
+        </text>
+      )}
     </M.g>
   );
 });
 
-const DecisionMark = memo(function DecisionMark({ d, lane, g, label, labelX, labelDy }: MarkProps & { d: StorageDecision; label: string; labelX: number; labelDy: number }) {
+const DecisionMark = memo(function DecisionMark({ d, lane, g, spot }: MarkProps & { d: StorageDecision; spot: Spot }) {
   const t = useT();
   const x = g.x(d.atMs);
   const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
@@ -441,42 +432,44 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, label, labelX, lab
           <path d={`M${x - 3.8},${lane.base - 3.8}L${x + 3.8},${lane.base + 3.8}M${x + 3.8},${lane.base - 3.8}L${x - 3.8},${lane.base + 3.8}`} className="fl-decision__icon" />
         )}
       </M.g>
-      <M.text {...appear} x={labelX} y={lane.base + labelDy} textAnchor="middle" className="fl-label fl-decision__label">
-        {label}
-      </M.text>
+      {spot && <Leader spot={spot} />}
+      {spot && (
+        <M.text {...appear} x={spot.x} y={spot.y} className="fl-label fl-decision__label">
+          {spot.text}
+        </M.text>
+      )}
     </g>
   );
 });
 
-const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs }: LaneProps) {
+const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels }: LaneProps) {
   const t = useT();
   const p = stepMs;
-  const fenced = trace.scenario.storage.fencing === 'token';
-  const placed = useMemo(() => {
-    const labels = trace.storage.map((d) => decisionLabel(d, fenced, t));
-    return { labels, at: placeDecisionLabels(trace.storage.map((d) => g.x(d.atMs)), labels, g) };
-  }, [trace, fenced, g, t]);
   const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected'));
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>
       <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       {trace.storageResets
         ?.filter((r) => r <= p)
-        .map((r) => (
-          <g key={`reset${r}`} role="img" aria-label={t('timeline.decision.aria', { at: seconds(r), text: t('timeline.storageReset') })}>
-            <line x1={g.x(r)} x2={g.x(r)} y1={lane.base - 12} y2={lane.base + 12} className="fl-lane__reset" />
-            <text x={g.x(r)} y={lane.base - 16} textAnchor="middle" className="fl-label fl-label--small">
-              {t('timeline.storageReset')}
-            </text>
-          </g>
-        ))}
+        .map((r) => {
+          const spot = labels.get(labelKey.reset(r));
+          return (
+            <g key={`reset${r}`} role="img" aria-label={t('timeline.decision.aria', { at: seconds(r), text: t('timeline.storageReset') })}>
+              <line x1={g.x(r)} x2={g.x(r)} y1={lane.base - 12} y2={lane.base + 12} className="fl-lane__reset" />
+              {spot && <Leader spot={spot} />}
+              {spot && (
+                <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
+                  {spot.text}
+                </text>
+              )}
+            </g>
+          );
+        })}
       {reads.map((e) => (
-        <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} read={trace.reads?.find((r) => r.atMs === e.atMs && r.client === e.peer)} />
+        <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} spot={labels.get(labelKey.read(e.id))} read={readOf(trace, e)} />
       ))}
-      {trace.storage.map((d, i) =>
-        d.atMs > p ? null : (
-          <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} label={placed.labels[i]!} labelX={placed.at[i]!.x} labelDy={placed.at[i]!.dy} />
-        ),
+      {trace.storage.map((d) =>
+        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} spot={labels.get(labelKey.decision(d.messageId))} />,
       )}
     </g>
   );

@@ -5,10 +5,16 @@
  */
 import { useT } from '../../i18n';
 
-/** A one-line legend under the timeline. */
+/**
+ * The legend under the timeline: open on wide screens, folded away (a disclosure) on phones, where
+ * the timeline, the caption and Play must fit on one screen (issue 13).
+ */
 export function Legend() {
   const t = useT();
+  // Open where there is room (the reader may open or fold it).
   return (
+    <details className="fl-legend-box" open={typeof innerWidth !== 'number' || innerWidth > 640}>
+      <summary className="fl-legend-box__summary">{t('timeline.legend')}</summary>
     <ul className="fl-legend" aria-label={t('timeline.legend')}>
       <li>
         <svg width="26" height="12" aria-hidden="true">
@@ -54,6 +60,20 @@ export function Legend() {
         </svg>
         {t('timeline.legend.rejected')}
       </li>
+      <li>
+        <svg width="26" height="14" aria-hidden="true" className="fl-decision fl-decision--stale">
+          <circle cx="13" cy="7" r="6" className="fl-decision__disc" />
+          <path d="M10.3,7.3L12.3,9.3L15.9,4.8" className="fl-decision__icon" />
+        </svg>
+        {t('timeline.legend.storedStale')}
+      </li>
+      <li>
+        <svg width="26" height="14" aria-hidden="true" className="fl-read">
+          <circle cx="13" cy="7" r="4.5" />
+        </svg>
+        {t('timeline.legend.read')}
+      </li>
     </ul>
+    </details>
   );
 }

@@ -7,11 +7,47 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
+import { useMemo } from 'react';
+import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
-import type { Geometry } from './geometry';
+import { localiseNumber } from '../../i18n';
+import { AXIS_H, TICK_LABEL_Y, type Geometry } from './geometry';
+import { roughMeasure, type Measure } from './label-layout';
+import { planLabels } from './label-plan';
+import { withMessages } from './message-geometry';
 import { Lanes } from './Lanes';
 import './marks-messages';
 import { Messages } from './Messages';
+
+export { quietStretches } from './quiet';
+
+let canvasMeasure: Measure | undefined;
+
+/**
+ * Measures label text with the page's own font (a canvas's `measureText`, cached), so that the
+ * label plan matches what the browser draws; the rough measure where there is no canvas (jsdom).
+ */
+function measureText(): Measure {
+  if (canvasMeasure) return canvasMeasure;
+  const isJsdom = typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
+  const ctx = typeof document !== 'undefined' && !isJsdom ? document.createElement('canvas').getContext('2d') : null;
+  if (!ctx) return roughMeasure;
+  const svg = document.querySelector('.fl-timeline__svg');
+  const family = (svg ? getComputedStyle(svg).fontFamily : '') || 'sans-serif';
+  const cache = new Map<string, { width: number; ascent: number; descent: number }>();
+  canvasMeasure = (text, px, weight) => {
+    const key = `${weight}|${px}|${text}`;
+    let m = cache.get(key);
+    if (!m) {
+      ctx.font = `${weight} ${px}px ${family}`;
+      const r = ctx.measureText(text);
+      m = { width: r.width, ascent: r.fontBoundingBoxAscent || px * 0.93, descent: r.fontBoundingBoxDescent || px * 0.24 };
+      cache.set(key, m);
+    }
+    return m;
+  };
+  return canvasMeasure;
+}
 
 /** Props: the layout, the trace, and the ids of the hatch patterns the timeline defines. */
 export interface MarksProps {
@@ -20,12 +56,41 @@ export interface MarksProps {
   patterns: { pause: string; stale: string };
 }
 
+/** The skipped quiet stretches, each a break on the axis labelled with the time it leaves out (only when asked for). */
+function Breaks({ g }: { g: Geometry }) {
+  const t = useT();
+  const bottom = g.height - 6;
+  return (
+    <g className="fl-axis" aria-hidden="true">
+      {g.breaks.map((b) => {
+        const x = (b.x1 + b.x2) / 2;
+        const label = t('timeline.skipped', { seconds: localiseNumber(String(Math.round((b.endMs - b.startMs) / 1000))) });
+        return (
+          <g key={b.startMs} className="fl-axis__break">
+            <title>{label}</title>
+            <rect x={b.x1 + 6} y={AXIS_H - 6} width={Math.max(0, b.x2 - b.x1 - 12)} height={bottom - AXIS_H + 6} className="fl-axis__gap" />
+            <path d={`M${b.x1 + 8},${AXIS_H - 2}l4,-6l4,6M${b.x2 - 16},${AXIS_H - 2}l4,-6l4,6`} />
+            <text x={x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label fl-axis__skip">
+              {label}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
 /** The lanes' marks and the message arrows. */
 export function Marks({ g, trace, patterns }: MarksProps) {
+  const t = useT();
+  // Every label of the run, placed once per trace and layout so that none collides (label-plan.ts).
+  const gm = useMemo(() => withMessages(g, trace), [g, trace]);
+  const labels = useMemo(() => planLabels(gm, trace, t, measureText()), [gm, trace, t]);
   return (
     <>
-      <Lanes g={g} trace={trace} patterns={patterns} />
-      <Messages g={g} trace={trace} />
+      {g.breaks.length > 0 && <Breaks g={g} />}
+      <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} />
+      <Messages g={gm} trace={trace} labels={labels} />
     </>
   );
 }

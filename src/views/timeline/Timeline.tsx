@@ -5,14 +5,14 @@
  * picture moves the playhead.
  * @module
  */
-import { useId, useMemo, useRef, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import { useDisplayActions } from '../a11y/display-actions';
 import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { AXIS_H, layoutTimeline, ticksOf, type Geometry } from './geometry';
+import { AXIS_H, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
-import { Legend } from './Legend';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
 import { createGrowthRegistry, GrowthContext } from './growth';
@@ -32,43 +32,45 @@ export function loadMarks(): Promise<typeof import('./Marks')> {
 /** The marks, drawn as soon as their chunk is in (and tried again once back online if it could not load). */
 const MarksLayer = deferredComponent(marks, (m) => m.Marks);
 
-/** Indices of the ticks whose labels the playhead's bubble covers (within 34 px of it), as a key. */
-function coveredTicks(ticks: readonly { x: number }[], playheadX: number): string {
-  let key = '';
-  ticks.forEach((tick, i) => {
-    if (Math.abs(tick.x - playheadX) <= 34) key += `${i},`;
-  });
-  return key;
+/**
+ * Presenter mode (issue 13): the picture is zoomed so that its smallest labels (11 px) are at
+ * least 20 px on a 1920 px wide screen, read from the back of a lecture hall, and its lanes fill
+ * the height the box has (measured: the presenter layout gives the timeline what the caption and
+ * controls leave). Outside presenter mode: zoom 1, natural height.
+ */
+function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean, widthPx: number, natural: number): { zoom: number; height: number } {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!presenting || !el || typeof ResizeObserver === 'undefined') {
+      setHeight(0);
+      return;
+    }
+    const measure = () => setHeight(el.clientHeight);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [box, presenting]);
+  // As large as the width allows (up to 2.2), but never so large that the lanes no longer fit the height.
+  const zoom = Math.min(2.2, Math.max(1, widthPx / 960), height > 0 ? (height - 2) / natural : 9);
+  return presenting && widthPx > 0 ? { zoom: Math.floor(Math.max(0.8, zoom) * 100) / 100, height } : { zoom: 1, height: 0 };
 }
 
 function Axis({ g }: { g: Geometry }) {
-  const t = useT();
   const ticks = useMemo(() => ticksOf(g), [g]);
-  // Re-renders only when the playhead's bubble moves onto or off a tick label, not every frame.
-  const covered = useLab((s) => coveredTicks(ticks, g.x(s.playheadMs)));
-  const hidden = useMemo(() => new Set(covered.split(',').filter(Boolean).map(Number)), [covered]);
   const bottom = g.height - 6;
+  // The tick labels sit in a row of their own under the playhead's tag, which never covers them.
   return (
     <g className="fl-axis" aria-hidden="true">
-      {ticks.map((tick, i) => (
+      {ticks.map((tick) => (
         <g key={tick.ms}>
           <line x1={tick.x} x2={tick.x} y1={AXIS_H - 6} y2={bottom} className={tick.major ? 'fl-grid fl-grid--major' : 'fl-grid'} />
-          {!hidden.has(i) && (
-            <text x={tick.x} y={AXIS_H - 12} textAnchor="middle" className="fl-axis__label">
-              {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
-            </text>
-          )}
+          <text x={tick.x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label">
+            {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
+          </text>
         </g>
       ))}
-      {g.compressed.map((c) => {
-        const x = (g.x(c.startMs) + g.x(c.endMs)) / 2;
-        return (
-          <g key={c.startMs} className="fl-axis__break">
-            <title>{t('timeline.compressed')}</title>
-            <path d={`M${x - 7},${AXIS_H - 2}l3,-5l3,5l3,-5l3,5`} />
-          </g>
-        );
-      })}
       <line x1={g.plotLeft} x2={g.plotRight} y1={AXIS_H - 6} y2={AXIS_H - 6} className="fl-axis__line" />
     </g>
   );
@@ -85,21 +87,27 @@ function Playhead({ g }: { g: Geometry }) {
   const ref = useRef<SVGGElement>(null);
   const bubble = useRef<SVGRectElement>(null);
   const text = useRef<SVGTextElement>(null);
-  const shown = useRef<{ at: string; t: typeof t } | undefined>(undefined);
+  const shown = useRef<{ at: string; t: typeof t; shift: number } | undefined>(undefined);
   usePlayheadFrame(
     (ms) => {
       const el = ref.current;
       if (!el) return;
-      moveX(el, g.x(ms), !store.getState().playing);
+      const px = g.x(ms);
+      moveX(el, px, !store.getState().playing);
       const at = seconds(ms);
-      // Rewritten when the tenth of a second shown changes, or the language (`t`) does.
-      if (shown.current?.at === at && shown.current.t === t) return;
-      shown.current = { at, t };
       const label = `${localiseNumber(at)} s`;
       const w = label.length * 7 + 12;
-      bubble.current?.setAttribute('x', String(-w / 2));
+      // The tag stays inside the picture at both ends (at 0 s it would hang over the left edge).
+      const shift = Math.round(Math.max(2 - (px - w / 2), Math.min(0, g.width - 2 - (px + w / 2))));
+      // Rewritten when the tenth of a second shown changes, the tag is pushed in, or the language (`t`) changes.
+      if (shown.current?.at === at && shown.current.t === t && shown.current.shift === shift) return;
+      shown.current = { at, t, shift };
+      bubble.current?.setAttribute('x', String(-w / 2 + shift));
       bubble.current?.setAttribute('width', String(w));
-      if (text.current) text.current.textContent = label;
+      if (text.current) {
+        text.current.textContent = label;
+        text.current.setAttribute('x', String(shift));
+      }
       el.setAttribute('aria-label', t('timeline.playhead', { at }));
     },
     [g, t],
@@ -119,14 +127,32 @@ export function Timeline() {
   const trace = useLab((s) => s.trace);
   const warp = useLab((s) => s.warp);
   const seek = useLab((s) => s.seek);
+  const skipQuiet = useLab((s) => s.skipQuiet);
+  const presenting = useDisplayActions()?.presenting;
   const scroller = useRef<HTMLDivElement>(null);
   const scrollBox = useRef<HTMLDivElement>(null);
   // 0 until measured (before the first paint): the picture is drawn once, at its real width, not first
   // at a guess and then again (issue 7).
-  const measured = useElementWidth(scroller, 960, 0);
+  const measuredPx = useElementWidth(scroller, 960, 0);
+  // Presenter mode draws the picture larger (zoom), so its labels read from the back of a hall,
+  // and makes its lanes fill the height the screen has left (`presenterZoom`).
+  const present = usePresenterFit(scrollBox, presenting ?? false, measuredPx, naturalHeight(trace));
+  const zoom = present.zoom;
+  const measured = measuredPx / zoom;
   const width = measured || 960;
   const labelW = labelColumnWidth(width);
-  const g = useMemo(() => layoutTimeline(trace, warp, width - labelW), [trace, warp, width, labelW]);
+  const fillHeight = present.height ? (present.height - 2) / zoom : undefined;
+  // Skipping quiet stretches needs the marks' chunk (`quiet.ts`); asked for before it is in, it waits for it.
+  const [, marksIn] = useState(0);
+  const marksNow = marks.current();
+  useEffect(() => {
+    if (skipQuiet && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
+  }, [skipQuiet, marksNow]);
+  const skip = useMemo(() => (skipQuiet ? marksNow?.quietStretches(trace) : undefined), [skipQuiet, marksNow, trace]);
+  const g = useMemo(
+    () => layoutTimeline(trace, warp, width - labelW, { ...(skip ? { skip } : {}), ...(fillHeight ? { height: fillHeight } : {}) }),
+    [trace, warp, width, labelW, skip, fillHeight],
+  );
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const store = useLabStore();
   const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
@@ -176,7 +202,7 @@ export function Timeline() {
         }}
       >
         {measured > 0 && (
-        <div className="fl-timeline__inner" style={{ width: g.width + labelW }}>
+        <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>
           <LaneLabels g={g} width={labelW} />
           <svg
             className="fl-timeline__svg"
@@ -216,7 +242,7 @@ export function Timeline() {
               </pattern>
             </defs>
             {g.lanes.map((lane, i) => (
-              <rect key={lane.id} x={0} y={lane.top} width={g.width} height={lane.height} className={i % 2 ? 'fl-lane-bg fl-lane-bg--alt' : 'fl-lane-bg'} />
+              <rect key={lane.id} x={0} y={lane.bandTop} width={g.width} height={lane.bandHeight} className={i % 2 ? 'fl-lane-bg fl-lane-bg--alt' : 'fl-lane-bg'} />
             ))}
             <Axis g={g} />
             <rect ref={future} x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
@@ -233,7 +259,6 @@ export function Timeline() {
         </div>
         )}
       </div>
-      <Legend />
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { simulate } from '../../model/simulate';
 import { loadBuiltIn } from '../../store/initial-state';
 import { applyInterventions } from '../../store/interventions';
 import { activityOf, buildWarp } from '../../store/playback';
-import { AXIS_H, MIN_WIDTH, PAD_LEFT, PAD_RIGHT, layoutTimeline, staleStretches, ticksOf } from './geometry';
+import { withMessages } from './message-geometry';
+import { quietStretches } from './quiet';
+import { AXIS_H, MIN_WIDTH, PAD_LEFT, PAD_RIGHT, horizonOf, layoutTimeline, staleStretches, ticksOf } from './geometry';
 
 const seed = loadBuiltIn('seed-gc-pause');
 const trace = simulate(seed);
@@ -12,56 +14,76 @@ const warp = buildWarp(activityOf(trace));
 describe('layoutTimeline', () => {
   const g = layoutTimeline(trace, warp, 1000);
 
-  it('puts one lane per client, then the lease service, then the storage, top to bottom', () => {
-    expect(g.lanes.map((l) => l.id)).toEqual(['client-1', 'client-2', 'lease-service', 'storage']);
-    expect(g.lanes[0]!.top).toBe(AXIS_H);
-    for (let i = 1; i < g.lanes.length; i++) expect(g.lanes[i]!.top).toBe(g.lanes[i - 1]!.top + g.lanes[i - 1]!.height);
+  it('puts the lease service on top, then one lane per client, then the storage', () => {
+    expect(g.lanes.map((l) => l.id)).toEqual(['lease-service', 'client-1', 'client-2', 'storage']);
+    expect(g.lanes[0]!.bandTop).toBe(AXIS_H);
+    for (let i = 1; i < g.lanes.length; i++) expect(g.lanes[i]!.bandTop).toBe(g.lanes[i - 1]!.bandTop + g.lanes[i - 1]!.bandHeight);
   });
 
-  it('maps time 0 and the end to the plot edges, monotonically, and back', () => {
+  it('draws time to scale: 0 and the horizon at the plot edges, equal time equal width', () => {
+    expect(g.horizonMs).toBe(25_000);
     expect(g.x(0)).toBe(PAD_LEFT);
-    expect(g.x(trace.endMs)).toBeCloseTo(1000 - PAD_RIGHT, 6);
-    let prev = -Infinity;
-    for (let ms = 0; ms <= trace.endMs; ms += 250) {
-      expect(g.x(ms)).toBeGreaterThan(prev);
-      prev = g.x(ms);
-      expect(g.msAt(g.x(ms))).toBeCloseTo(ms, 3);
-    }
+    expect(g.x(25_000)).toBeCloseTo(1000 - PAD_RIGHT, 6);
+    expect(g.x(200) - g.x(100)).toBeCloseTo(g.x(6000) - g.x(5900), 6);
+    for (let ms = 0; ms <= trace.endMs; ms += 250) expect(g.msAt(g.x(ms))).toBeCloseTo(ms, 3);
   });
 
-  it('gives a busy 100 ms message more room than a quiet second', () => {
-    const message = g.x(200) - g.x(100); // the grant in flight
-    const quiet = g.x(6000) - g.x(5000); // waiting for the TTL
-    expect(message).toBeGreaterThan(quiet);
+  it('rounds the run up to a fixed horizon, so a slightly longer run keeps the same scale', () => {
+    expect(horizonOf(21_600)).toBe(25_000);
+    expect(horizonOf(24_000)).toBe(25_000);
+    expect(horizonOf(8_700)).toBe(10_000);
+    const longer = simulate(applyInterventions(seed, [{ kind: 'pause', client: 'client-1', atMs: 1000, forMs: 22_000 }]));
+    expect(longer.endMs).not.toBe(trace.endMs);
+    const g2 = layoutTimeline(longer, undefined, 1000);
+    expect(g2.horizonMs).toBe(g.horizonMs);
+    expect(ticksOf(g2)).toEqual(ticksOf(g));
   });
 
   it('never goes narrower than the minimum (the picture scrolls instead)', () => {
     expect(layoutTimeline(trace, warp, 300).width).toBe(MIN_WIDTH);
   });
 
-  it('draws each message from its sender\'s lane to its receiver\'s', () => {
-    const grant = g.messages.find((m) => m.kind === 'grant' && m.token === 33)!;
+  it('fills a taller box by giving each lane more room', () => {
+    const tall = layoutTimeline(trace, warp, 1000, { height: 800 });
+    expect(tall.height).toBeGreaterThan(760);
+    expect(tall.height).toBeLessThanOrEqual(800);
+    expect(tall.lanes[1]!.bandHeight).toBeGreaterThan(g.lanes[1]!.bandHeight);
+  });
+
+  it("draws each message from its sender's lane to its receiver's", () => {
+    const grant = withMessages(g, trace).messages.find((m) => m.kind === 'grant' && m.token === 33)!;
     expect(grant.y1).toBe(g.lane('lease-service')!.base);
     expect(grant.y2).toBe(g.lane('client-1')!.base);
     expect(grant.x1).toBe(g.x(100));
     expect(grant.x2).toBe(g.x(200));
   });
 
-  it('marks the long quiet stretches as drawn compressed', () => {
-    expect(g.compressed.length).toBeGreaterThanOrEqual(2);
-    expect(g.compressed.some((c) => c.startMs < 5000 && c.endMs > 5000)).toBe(true);
+  it('skips quiet stretches only when asked, each as a break', () => {
+    expect(g.breaks).toEqual([]);
+    const s = layoutTimeline(trace, warp, 1000, { skip: quietStretches(trace) });
+    expect(s.breaks.length).toBeGreaterThanOrEqual(2);
+    expect(s.breaks.some((c) => c.startMs < 5000 && c.endMs > 5000)).toBe(true);
+    for (const b of s.breaks) expect(b.x2 - b.x1).toBeGreaterThan(40);
+    expect(s.x(trace.endMs)).toBeCloseTo(1000 - PAD_RIGHT, 3);
   });
 });
 
 describe('ticksOf', () => {
-  it('labels 0 and whole seconds without crowding', () => {
-    const g = layoutTimeline(trace, warp, 1000);
-    const ticks = ticksOf(g, 46);
+  it('ticks at one round interval from 0, labels at least the gap apart', () => {
+    const ticks = ticksOf(g0(), 46);
     expect(ticks[0]!.ms).toBe(0);
-    expect(ticks.some((t) => t.ms === 10_000)).toBe(true);
-    for (let i = 1; i < ticks.length; i++) expect(ticks[i]!.x - ticks[i - 1]!.x).toBeGreaterThanOrEqual(46);
+    const step = ticks[1]!.ms - ticks[0]!.ms;
+    expect([500, 1000, 2000, 5000]).toContain(step);
+    for (let i = 1; i < ticks.length; i++) {
+      expect(ticks[i]!.ms - ticks[i - 1]!.ms).toBe(step);
+      expect(ticks[i]!.x - ticks[i - 1]!.x).toBeGreaterThanOrEqual(46);
+    }
   });
 });
+
+function g0() {
+  return layoutTimeline(trace, warp, 1000);
+}
 
 describe('staleStretches', () => {
   it('in the seed: client 1 believes in lease 33 from its expiry at 10.1 s to the end', () => {

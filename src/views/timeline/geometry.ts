@@ -2,63 +2,85 @@
  * Timeline geometry: where each lane, lease, belief, pause, message and storage decision goes in
  * the SVG, as plain data computed once per trace and width. Drawing code clips it to the playhead.
  *
- * Time runs left to right on the trace's time warp (see `store/playback.ts`): busy moments get room,
- * quiet stretches (a 10 s TTL running down) are drawn compressed and marked so on the axis. Lanes,
- * top to bottom: one per client, then the lease service, then the storage (as in the figures of
- * Kleppmann, "How to do distributed locking", 2016).
+ * Time runs left to right **to scale** (issue 13): one simulated second is the same width
+ * everywhere, and the scale comes from the run's horizon (its end rounded up to a value of
+ * {@link HORIZONS_MS}), so an intervention that lengthens or shortens the run a little leaves the
+ * axis and its ticks where they were, and runs can be compared by eye. The learner may ask for
+ * quiet stretches to be skipped: each is then drawn as a narrow break labelled with the time it
+ * leaves out ("≈ 8 s skipped"), never silently.
+ *
+ * Lanes, top to bottom: the lease service, one per client, the storage. Clients talk only to the
+ * lease service (above them) and the storage (below them); the arrows are laid out with the marks
+ * (`message-geometry.ts`).
  * @module
  */
 import { LEASE_SERVICE, STORAGE } from '../../model/scenario';
-import type { LeaseEndReason, MessageKind, Trace } from '../../model/trace';
-import { QUIET_RATE, activityOf, playbackRate, type TimeWarp } from '../../store/playback';
+import type { LeaseEndReason, Trace } from '../../model/trace';
+import type { TimeWarp } from '../../store/playback';
 
-/** Height of the time axis above the lanes (px). */
-export const AXIS_H = 34;
-/** Height of a client lane (px). */
-export const CLIENT_LANE_H = 84;
-/** Height of the lease service and storage lanes (px). */
-export const SERVICE_LANE_H = 72;
-/** Space left of time 0 and right of the end (px), for labels that hang over the ends. */
+/** Height of the time axis above the lanes (px): the playhead's tag on top, the tick labels under it. */
+export const AXIS_H = 46;
+/** y of the tick labels' baseline (px). */
+export const TICK_LABEL_Y = 36;
+/** Height of a client lane's contents (px). */
+export const CLIENT_LANE_H = 80;
+/** Height of the lease service lane's contents (px). */
+export const LEASE_LANE_H = 70;
+/** Height of the storage lane's contents (px). */
+export const STORAGE_LANE_H = 74;
+/** Space left of time 0 and right of the horizon (px), for labels that hang over the ends. */
 export const PAD_LEFT = 18;
-export const PAD_RIGHT = 120;
+export const PAD_RIGHT = 64;
 /** The plot never gets narrower than this (px); below it the timeline scrolls sideways. */
 export const MIN_WIDTH = 760;
+/** Width (px) of a skipped quiet stretch when the learner asks for them to be skipped. */
+export const BREAK_PX = 56;
+
+/**
+ * The horizons a run's end is rounded up to (ms): the axis's scale depends only on which of these
+ * the run reaches, so small changes in the run's length do not move a single tick.
+ */
+export const HORIZONS_MS = [2000, 5000, 10_000, 15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 60_000, 90_000, 120_000, 180_000, 300_000, 600_000];
+
+/** The horizon (ms) of a run that ends at `endMs`: the first of {@link HORIZONS_MS} at or past it. */
+export function horizonOf(endMs: number): number {
+  return HORIZONS_MS.find((h) => h >= endMs) ?? Math.ceil(endMs / 60_000) * 60_000;
+}
 
 /** One horizontal lane. */
 export interface Lane {
   id: string;
   kind: 'client' | 'lease' | 'storage';
   name: string;
+  /** Top of the lane's contents (px); marks are placed from here. */
   top: number;
+  /** Height of the lane's contents (px). */
   height: number;
   /** y of the lane's line, where messages start and end. */
   base: number;
+  /** The lane's whole band (px), contents plus any extra room it was given to fill a taller timeline. */
+  bandTop: number;
+  bandHeight: number;
 }
 
-/** How a message is drawn. */
-export type MessageStyle = 'request' | 'grant' | 'keepalive' | 'lost' | 'write' | 'reply-ok' | 'reply-bad' | 'read';
-
-/** A message arrow. Times in simulated ms, positions in px. */
-export interface MessageGeom {
-  id: number;
-  kind: MessageKind;
-  style: MessageStyle;
-  from: string;
-  to: string;
-  token: number | undefined;
-  sentAtMs: number;
-  arriveAtMs: number;
-  handledAtMs: number | undefined;
+/** A quiet stretch drawn as a break (only when the learner asks for quiet stretches to be skipped). */
+export interface AxisBreak {
+  startMs: number;
+  endMs: number;
+  /** Its left and right x (px). */
   x1: number;
-  y1: number;
   x2: number;
-  y2: number;
-  /** Held up in the network by a delay fault or a partition (ms). */
-  lateMs: number;
-  lateBy: 'delay' | 'partition' | undefined;
-  dropped: boolean;
-  /** Waited at a paused receiver from arrival to handling: the end x of that wait. */
-  waitX2: number | undefined;
+}
+
+/** Options of {@link layoutTimeline}. */
+export interface LayoutOptions {
+  /**
+   * Quiet stretches to skip, each drawn as a labelled break (`quietStretches` in `quiet.ts`, with
+   * the marks). Default: none, everything to scale.
+   */
+  skip?: readonly { startMs: number; endMs: number }[];
+  /** Make the lanes taller so the picture is this high (px); never shorter than its contents. */
+  height?: number;
 }
 
 /** Everything the timeline draws for one trace at one width. */
@@ -74,161 +96,136 @@ export interface Geometry {
   /** Simulated time (ms) at an x (px), clamped to the run. */
   msAt: (x: number) => number;
   endMs: number;
-  messages: MessageGeom[];
-  /** Quiet stretches drawn compressed (ms). */
-  compressed: { startMs: number; endMs: number }[];
+  /** The axis's horizon (ms): the time at the plot's right edge (see {@link horizonOf}). */
+  horizonMs: number;
+  /** Simulated px per ms outside breaks. */
+  pxPerMs: number;
+  /** Quiet stretches drawn as breaks (empty unless skipping was asked for). */
+  breaks: AxisBreak[];
 }
 
-/** Lays out the lanes of a trace. */
-export function lanesOf(trace: Trace): Lane[] {
+/**
+ * Lays out the lanes of a trace: the lease service, the clients, the storage. With `height`, the
+ * extra room is shared out evenly, each lane's contents centred in its band.
+ */
+export function lanesOf(trace: Trace, height?: number): Lane[] {
+  const specs: { id: string; kind: Lane['kind']; name: string; h: number; base: number }[] = [
+    { id: LEASE_SERVICE, kind: 'lease', name: LEASE_SERVICE, h: LEASE_LANE_H, base: 34 },
+    ...trace.scenario.clients.map((c) => ({ id: c.id, kind: 'client' as const, name: c.name, h: CLIENT_LANE_H, base: 30 })),
+    { id: STORAGE, kind: 'storage', name: STORAGE, h: STORAGE_LANE_H, base: 28 },
+  ];
+  const natural = AXIS_H + specs.reduce((sum, s) => sum + s.h, 0) + 6;
+  const extra = height !== undefined && height > natural ? Math.floor((height - natural) / specs.length) : 0;
   const lanes: Lane[] = [];
   let top = AXIS_H;
-  for (const c of trace.scenario.clients) {
-    lanes.push({ id: c.id, kind: 'client', name: c.name, top, height: CLIENT_LANE_H, base: top + 30 });
-    top += CLIENT_LANE_H;
+  for (const s of specs) {
+    const inner = top + extra / 2;
+    lanes.push({ id: s.id, kind: s.kind, name: s.name, top: inner, height: s.h, base: inner + s.base, bandTop: top, bandHeight: s.h + extra });
+    top += s.h + extra;
   }
-  lanes.push({ id: LEASE_SERVICE, kind: 'lease', name: LEASE_SERVICE, top, height: SERVICE_LANE_H, base: top + SERVICE_LANE_H / 2 });
-  top += SERVICE_LANE_H;
-  lanes.push({ id: STORAGE, kind: 'storage', name: STORAGE, top, height: SERVICE_LANE_H, base: top + 30 });
   return lanes;
 }
 
-function styleOf(kind: MessageKind, ok: boolean | undefined): MessageStyle {
-  switch (kind) {
-    case 'grant':
-      return 'grant';
-    case 'keepalive':
-    case 'keepalive-ok':
-      return 'keepalive';
-    case 'keepalive-lost':
-      return 'lost';
-    case 'write':
-      return 'write';
-    case 'write-reply':
-      return ok ? 'reply-ok' : 'reply-bad';
-    case 'read':
-    case 'read-reply':
-      return 'read';
-    default:
-      return 'request';
-  }
+/** The height (px) of a trace's timeline with no extra room: the axis, every lane's contents and a margin. */
+export function naturalHeight(trace: Trace): number {
+  const last = lanesOf(trace).at(-1)!;
+  return last.bandTop + last.bandHeight + 6;
 }
 
-/** Quiet stretches longer than this (ms) get a "compressed" mark on the axis. */
-const COMPRESSED_MIN_MS = 2500;
+/** A piecewise linear map between simulated ms and x, through `knots` ([ms, px], ascending in both). */
+function piecewise(knots: readonly (readonly [number, number])[]): { x: (ms: number) => number; ms: (px: number) => number } {
+  const interp = (v: number, from: 0 | 1, to: 0 | 1): number => {
+    const first = knots[0]!;
+    const last = knots[knots.length - 1]!;
+    if (v <= first[from]) return first[to];
+    if (v >= last[from]) return last[to];
+    let lo = 0;
+    let hi = knots.length - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (knots[mid]![from] <= v) lo = mid;
+      else hi = mid;
+    }
+    const a = knots[lo]!;
+    const b = knots[hi]!;
+    const span = b[from] - a[from];
+    return span <= 0 ? a[to] : a[to] + ((v - a[from]) / span) * (b[to] - a[to]);
+  };
+  return { x: (ms) => interp(ms, 0, 1), ms: (px) => interp(px, 1, 0) };
+}
 
 /**
  * Computes the geometry of a trace.
  * @param trace the trace
- * @param warp the trace's time warp (simulated ms ↔ wall ms at 1x)
+ * @param _warp the trace's time warp (kept for callers; the axis no longer follows it: it is to scale)
  * @param width available width (px); the result is at least {@link MIN_WIDTH}
+ * @param options skipping quiet stretches, and a height to fill
  */
-export function layoutTimeline(trace: Trace, warp: TimeWarp, width: number): Geometry {
+export function layoutTimeline(trace: Trace, _warp: TimeWarp | undefined, width: number, options: LayoutOptions = {}): Geometry {
   const w = Math.max(MIN_WIDTH, Math.floor(width));
-  const lanes = lanesOf(trace);
+  const lanes = lanesOf(trace, options.height);
   const byId = new Map(lanes.map((l) => [l.id, l]));
   const plotLeft = PAD_LEFT;
   const plotRight = w - PAD_RIGHT;
   const span = plotRight - plotLeft;
-  const total = warp.totalWallMs;
   const endMs = trace.endMs;
-  const x = (ms: number): number => (total > 0 ? plotLeft + (span * warp.toWall(Math.min(Math.max(ms, 0), endMs))) / total : plotLeft);
-  const msAt = (px: number): number => {
-    if (total <= 0) return 0;
-    const f = Math.min(1, Math.max(0, (px - plotLeft) / span));
-    return warp.toSim(f * total);
-  };
+  const horizonMs = horizonOf(endMs);
+  const skipped = options.skip ?? [];
+  const skippedMs = skipped.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
+  // With breaks, the scale is set by the time that is drawn (the run, less what is skipped).
+  const shownMs = skipped.length ? Math.max(1, endMs - skippedMs) : horizonMs;
+  const pxPerMs = Math.max(1e-6, (span - skipped.length * BREAK_PX) / shownMs);
+  const knots: [number, number][] = [[0, plotLeft]];
+  let px = plotLeft;
+  let ms = 0;
+  const breaks: AxisBreak[] = [];
+  for (const s of skipped) {
+    px += (s.startMs - ms) * pxPerMs;
+    knots.push([s.startMs, px]);
+    breaks.push({ startMs: s.startMs, endMs: s.endMs, x1: px, x2: px + BREAK_PX });
+    px += BREAK_PX;
+    knots.push([s.endMs, px]);
+    ms = s.endMs;
+  }
+  const lastMs = skipped.length ? endMs : horizonMs;
+  knots.push([lastMs, px + (lastMs - ms) * pxPerMs]);
+  const map = piecewise(knots);
+  const x = (t: number): number => map.x(Math.min(Math.max(t, 0), Math.max(endMs, lastMs)));
+  const msAt = (p: number): number => Math.min(endMs, Math.max(0, map.ms(p)));
   const last = lanes[lanes.length - 1]!;
-  const height = last.top + last.height + 6;
+  const height = last.bandTop + last.bandHeight + 6;
 
-  const messages: MessageGeom[] = [];
-  for (const m of trace.messages) {
-    const from = byId.get(m.from);
-    const to = byId.get(m.to);
-    if (!from || !to || m.sentAtMs > endMs) continue;
-    const lateMs = m.delayedMs + m.heldMs;
-    const handled = m.handledAtMs;
-    messages.push({
-      id: m.id,
-      kind: m.kind,
-      style: styleOf(m.kind, m.ok),
-      from: m.from,
-      to: m.to,
-      token: m.token,
-      sentAtMs: m.sentAtMs,
-      arriveAtMs: m.arriveAtMs,
-      handledAtMs: handled,
-      x1: x(m.sentAtMs),
-      y1: from.base,
-      x2: x(m.arriveAtMs),
-      y2: to.base,
-      lateMs,
-      lateBy: m.heldMs > 0 ? 'partition' : m.delayedMs > 0 ? 'delay' : undefined,
-      dropped: m.dropped,
-      waitX2: handled !== undefined && handled > m.arriveAtMs ? x(handled) : undefined,
-    });
-  }
-
-  const activity = activityOf(trace);
-  const compressed: { startMs: number; endMs: number }[] = [];
-  let runStart: number | undefined;
-  const step = 100;
-  for (let ms = 0; ms <= endMs; ms += step) {
-    const quiet = playbackRate(activity, ms) >= QUIET_RATE - 1e-9;
-    if (quiet && runStart === undefined) runStart = ms;
-    if ((!quiet || ms + step > endMs) && runStart !== undefined) {
-      const stop = quiet ? ms : ms - step;
-      if (stop - runStart >= COMPRESSED_MIN_MS) compressed.push({ startMs: runStart, endMs: stop });
-      runStart = undefined;
-    }
-  }
-
-  return { width: w, height, plotLeft, plotRight, lanes, lane: (id) => byId.get(id), x, msAt, endMs, messages, compressed };
+  return { width: w, height, plotLeft, plotRight, lanes, lane: (id) => byId.get(id), x, msAt, endMs, horizonMs, pxPerMs, breaks };
 }
 
 /** One axis tick. */
 export interface Tick {
   ms: number;
   x: number;
-  /** Whole seconds get a label and a stronger grid line. */
+  /** Whole seconds get a stronger grid line. */
   major: boolean;
 }
 
-/** Tick spacings tried, coarse first (ms). */
-const TICK_STEPS = [60_000, 30_000, 10_000, 5000, 2000, 1000, 500, 100];
+/** Tick spacings (ms), fine first: the first one at least `minGapPx` apart on the scale is used. */
+const TICK_STEPS = [100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000];
 
 /**
- * Axis ticks: coarse steps first, then finer ones wherever they fit at least `minGapPx` from every
- * tick already placed (so busy stretches get tenths of a second, quiet ones a few seconds).
+ * Axis ticks at a round interval (0.1, 0.2, 0.5, 1, 2, 5, 10 s…): the finest that keeps labels at
+ * least `minGapPx` apart at the geometry's scale, from 0 to the horizon (or the run's end when
+ * stretches are skipped), none inside a break or within `minGapPx / 2` of one. Depends only on the
+ * width and the horizon, so it does not change when an intervention moves the run's end a little.
  */
 export function ticksOf(g: Geometry, minGapPx = 46): Tick[] {
-  const placed: Tick[] = [];
-  const fits = (px: number): boolean => {
-    let lo = 0;
-    let hi = placed.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (placed[mid]!.x < px) lo = mid + 1;
-      else hi = mid;
-    }
-    const next = placed[lo];
-    const prev = placed[lo - 1];
-    return (!next || next.x - px >= minGapPx) && (!prev || px - prev.x >= minGapPx);
-  };
-  const insert = (t: Tick): void => {
-    let i = placed.length;
-    while (i > 0 && placed[i - 1]!.x > t.x) i -= 1;
-    placed.splice(i, 0, t);
-  };
-  for (const stepMs of TICK_STEPS) {
-    if (g.endMs / stepMs > 4000) continue;
-    for (let ms = 0; ms <= g.endMs + 1e-6; ms += stepMs) {
-      const px = g.x(ms);
-      if (placed.some((p) => p.ms === ms)) continue;
-      if (fits(px)) insert({ ms, x: px, major: ms % 1000 === 0 });
-    }
+  const stepMs = TICK_STEPS.find((s) => s * g.pxPerMs >= minGapPx) ?? TICK_STEPS[TICK_STEPS.length - 1]!;
+  const endMs = g.breaks.length ? g.endMs : g.horizonMs;
+  const out: Tick[] = [];
+  for (let i = 0; i * stepMs <= endMs + 1e-6; i++) {
+    const ms = i * stepMs;
+    const px = g.x(ms);
+    if (g.breaks.some((b) => px > b.x1 - minGapPx / 2 && px < b.x2 + minGapPx / 2)) continue;
+    out.push({ ms, x: px, major: ms % 1000 === 0 });
   }
-  return placed;
+  return out;
 }
 
 /** How a lease ended, for its label; `undefined` while it is still live. */

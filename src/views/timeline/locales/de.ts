@@ -54,6 +54,7 @@ export const marksDe = {
   'timeline.msg.held': 'aufgehalten +{extra} s',
   'timeline.msg.waits': 'wartet, bis {client} aufwacht',
   'timeline.msg.lost': 'verloren',
+  'timeline.skipped': '≈ {seconds} s ausgelassen',
   'timeline.partition': 'getrennt von: {peer}',
   'timeline.partition.aria': '{client} ist von {start} s bis {end} s im Netz abgeschnitten (Gegenseite: {peer})',
   'timeline.queued': 'wartet',

@@ -54,6 +54,7 @@ export const marksEn = {
   'timeline.msg.held': 'held +{extra} s',
   'timeline.msg.waits': 'waits until {client} wakes',
   'timeline.msg.lost': 'lost',
+  'timeline.skipped': '≈ {seconds} s skipped',
   'timeline.partition': 'cut off from {peer}',
   'timeline.partition.aria': '{client} cut off from {peer} from {start} s to {end} s',
   'timeline.queued': 'queued',

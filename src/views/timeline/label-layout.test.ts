@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../model/simulate';
+import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
+import { loadBuiltIn } from '../../store/initial-state';
+import { t } from '../../i18n';
+import { AXIS_H, layoutTimeline } from './geometry';
+import { inside, overlaps, placeLabels, pointCandidates, roughMeasure, textBox, type LabelRequest } from './label-layout';
+import { planLabels } from './label-plan';
+import { withMessages } from './message-geometry';
+import { quietStretches } from './quiet';
+import './marks-messages';
+
+const m = roughMeasure('label', 11, 600);
+const at = (x: number, y: number, text = 'label') => ({ x, y, text, box: textBox(x, y, m) });
+
+describe('placeLabels', () => {
+  const bounds = { x: 0, y: 0, w: 400, h: 100 };
+
+  it('gives each label its first candidate that keeps clear of the labels placed before it', () => {
+    const reqs: LabelRequest[] = [
+      { id: 'a', priority: 2, candidates: [at(10, 20)] },
+      { id: 'b', priority: 1, candidates: [at(12, 20), at(12, 50)] },
+    ];
+    const out = placeLabels(reqs, { bounds });
+    expect(out.get('a')!.index).toBe(0);
+    expect(out.get('b')!.index).toBe(1);
+    expect(overlaps(out.get('a')!.box, out.get('b')!.box, 2)).toBe(false);
+  });
+
+  it('places the more important label first, whatever the order asked', () => {
+    const out = placeLabels(
+      [
+        { id: 'minor', priority: 1, candidates: [at(10, 20)] },
+        { id: 'major', priority: 9, candidates: [at(10, 20)] },
+      ],
+      { bounds },
+    );
+    expect(out.has('major')).toBe(true);
+    expect(out.has('minor')).toBe(false);
+  });
+
+  it('keeps labels inside the bounds and their region, and off obstacles they do not own', () => {
+    const out = placeLabels(
+      [
+        { id: 'clipped', priority: 1, candidates: [at(380, 20), at(300, 20)] },
+        { id: 'region', priority: 1, candidates: [at(10, 60), at(10, 90)], region: { x: 0, y: 70, w: 400, h: 30 } },
+        { id: 'own', priority: 1, candidates: [at(150, 40)], owner: 'bar' },
+        { id: 'other', priority: 1, candidates: [at(150, 15), at(150, 98)] },
+      ],
+      { bounds, obstacles: [{ x: 140, y: 0, w: 60, h: 45, owner: 'bar' }] },
+    );
+    expect(out.get('clipped')!.x).toBe(300);
+    expect(out.get('region')!.index).toBe(1);
+    expect(out.get('own')!.index).toBe(0);
+    expect(out.has('other')).toBe(false); // the first covers the bar, the second leaves the bounds
+    for (const p of out.values()) expect(inside(p.box, bounds)).toBe(true);
+  });
+
+  it('offers candidates around a point, the far ones with a leader back to it', () => {
+    const c = pointCandidates('stored 33', roughMeasure('stored 33', 11, 750), 100, [40, 20], { x: 100, y: 30 });
+    expect(c[0]!.box.x + c[0]!.box.w / 2).toBeCloseTo(100, 6);
+    expect(c.slice(0, 6).every((x) => x.leaderTo === undefined)).toBe(true);
+    expect(c.slice(6).every((x) => x.leaderTo !== undefined)).toBe(true);
+  });
+});
+
+describe('planLabels on every built-in scenario', () => {
+  for (const built of ALL_BUILT_IN_SCENARIOS) {
+    it(`${built.id}: no two labels overlap, none leaves the picture, the storage's decisions are all labelled`, () => {
+      const trace = simulate(loadBuiltIn(built.id));
+      for (const width of [1280, 360]) {
+        for (const skip of [undefined, quietStretches(trace)]) {
+          const g = withMessages(layoutTimeline(trace, undefined, width, skip ? { skip } : {}), trace);
+          const plan = planLabels(g, trace, t, roughMeasure);
+          const boxes = [...plan.all.values()].map((p) => p.box);
+          expect(boxes.length).toBeGreaterThan(5);
+          for (let i = 0; i < boxes.length; i++) {
+            expect(inside(boxes[i]!, { x: 0, y: AXIS_H, w: g.width, h: g.height - AXIS_H })).toBe(true);
+            for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
+          }
+          for (const d of trace.storage) expect(plan.get(`dec:${d.messageId}`), `decision ${d.messageId}`).toBeDefined();
+        }
+      }
+    });
+  }
+});

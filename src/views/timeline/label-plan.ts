@@ -1,0 +1,302 @@
+/**
+ * Where every text label of the timeline goes, for one trace at one layout (issue 13): one request
+ * per label of the whole run (as it stands at the end, so a label never moves while playing, and
+ * the labels shown at any moment are a subset of a set that does not collide), placed by
+ * `label-layout.ts`. The marks (`Lanes.tsx`, `Messages.tsx`) look their label up by key
+ * ({@link labelKey}) and draw it there, or leave it out when it found no place (their accessible
+ * names and tooltips still say everything).
+ * @module
+ */
+import type { ReadDecision, StorageDecision, Trace, TraceEvent } from '../../model/trace';
+import { seconds } from '../../store/derive';
+import { localiseNumber } from '../../i18n';
+import { actorName, type Translate } from '../../teaching/names';
+import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
+import type { MarkGeometry as Geometry } from './message-geometry';
+import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement } from './label-layout';
+
+/** Keys of the labels, by mark. */
+export const labelKey = {
+  partition: (client: string, i: number) => `part:${client}:${i}`,
+  pause: (client: string, startMs: number) => `pause:${client}:${startMs}`,
+  belief: (client: string, token: number, startMs: number) => `belief:${client}:${token}:${startMs}`,
+  stale: (client: string, token: number, startMs: number) => `stale:${client}:${token}:${startMs}`,
+  check: (eventId: number) => `check:${eventId}`,
+  crash: (client: string) => `crash:${client}`,
+  lease: (token: number, startMs: number) => `lease:${token}:${startMs}`,
+  leaseEnd: (token: number, startMs: number) => `leaseend:${token}:${startMs}`,
+  marker: (eventId: number) => `marker:${eventId}`,
+  decision: (messageId: number) => `dec:${messageId}`,
+  read: (eventId: number) => `read:${eventId}`,
+  reset: (atMs: number) => `reset:${atMs}`,
+  message: (id: number) => `msg:${id}`,
+  wait: (id: number) => `wait:${id}`,
+  lost: (id: number) => `lost:${id}`,
+};
+
+/** The storage's record of the read that event `e` (read-served / read-rejected) stands for, if the trace has one. */
+export function readOf(trace: Trace, e: TraceEvent): ReadDecision | undefined {
+  return trace.reads?.find((r) => r.atMs === e.atMs && r.client === e.peer);
+}
+
+/** The text under (or over) a storage decision's mark. */
+export function decisionLabel(d: StorageDecision, fenced: boolean, t: Translate): string {
+  const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
+  if (!d.accepted && d.token !== undefined && d.remembered !== undefined) return t('timeline.rejectedEquality', { token: d.token, remembered: d.remembered });
+  if (!d.accepted && d.token !== undefined && d.lastSeq !== undefined) return t('timeline.rejectedSequence', { seq: d.seq ?? 0, last: d.lastSeq });
+  if (!d.accepted) return d.token === undefined ? t('timeline.rejectedNoToken') : t('timeline.rejected', { token: d.token, highest: d.highestBefore });
+  if (d.token === undefined) return t('timeline.storedNoToken');
+  return staleWrite && !fenced ? t('timeline.storedStale', { token: d.token }) : t('timeline.stored', { token: d.token });
+}
+
+/** The label of each message that has one (grants, writes, the first of each held-up stream). */
+export function messageLabels(g: Geometry, t: Translate): Map<number, string> {
+  const texts = new Map<number, string>();
+  const lateSeen = new Set<string>();
+  for (const msg of g.messages) {
+    if (msg.lateBy) {
+      // One label per held-up stream (a partition holds every keepalive): the first says it.
+      const key = `${msg.from}>${msg.to}>${msg.lateBy}`;
+      if (lateSeen.has(key)) continue;
+      lateSeen.add(key);
+      texts.set(msg.id, t(msg.lateBy === 'partition' ? 'timeline.msg.held' : 'timeline.msg.delayed', { extra: seconds(msg.lateMs) }));
+    } else if (msg.token !== undefined && msg.style === 'grant') texts.set(msg.id, t('timeline.msg.grant', { token: msg.token }));
+    else if (msg.token !== undefined && msg.style === 'write') texts.set(msg.id, t('timeline.msg.write', { token: msg.token }));
+  }
+  return texts;
+}
+
+/** Markers in the lease service lane whose word is shown (one per kind within 64 px). */
+export function shownMarkers(g: Geometry, trace: Trace): Set<number> {
+  const markers = trace.events.filter((e) => e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected');
+  const shown = new Set<number>();
+  markers.forEach((e, i) => {
+    const x = g.x(e.atMs);
+    if (!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - x) < 64)) shown.add(e.id);
+  });
+  return shown;
+}
+
+/** The laid-out labels of one timeline. */
+export interface LabelPlan {
+  get(key: string): Placement | undefined;
+  /** Every placement, for tests. */
+  all: ReadonlyMap<string, Placement>;
+}
+
+/** The fonts the labels are drawn in (`app.css`): size (px) and weight. */
+const FONT = {
+  label: [11, 600],
+  bold: [11, 750],
+  lease: [11, 700],
+  small: [11, 600],
+  msg: [11, 700],
+} as const;
+
+/**
+ * Lays out every label of `trace` in geometry `g`.
+ * @param measure measures a text (canvas metrics in the browser, {@link roughMeasure} in tests)
+ */
+export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Measure): LabelPlan {
+  const reqs: LabelRequest[] = [];
+  const obstacles: Obstacle[] = [];
+  const m = (text: string, font: readonly [number, number]) => measure(text, font[0], font[1]);
+  const at = (text: string, font: readonly [number, number], x: number, y: number, leaderTo?: { x: number; y: number }): Candidate => ({
+    x,
+    y,
+    text,
+    box: textBox(x, y, m(text, font)),
+    ...(leaderTo ? { leaderTo } : {}),
+  });
+  const stale = staleStretches(trace);
+
+  for (const lane of g.lanes) {
+    const T = lane.top;
+    if (lane.kind === 'client') {
+      trace.partitions
+        .filter((q) => q.client === lane.id)
+        .forEach((q, i) => {
+          const x1 = g.x(q.startMs);
+          const x2 = g.x(q.endMs);
+          const text = t('timeline.partition', { peer: actorName(trace, q.with, t) });
+          const c = at(text, FONT.label, x1 + 6, T + 16);
+          if (c.box.x + c.box.w + 6 <= x2) reqs.push({ id: labelKey.partition(lane.id, i), priority: 70, candidates: [c] });
+        });
+      for (const q of trace.pauses.filter((p) => p.client === lane.id)) {
+        const x1 = g.x(q.startMs);
+        const x2 = g.x(q.endMs);
+        const label = t('timeline.pause');
+        const long = `${label} · ${localiseNumber(seconds(q.endMs - q.startMs))} s`;
+        const candidates = [long, label]
+          .map((text) => {
+            const c = at(text, FONT.bold, x1 + 24, T + 21);
+            // The box starts at the snowflake icon.
+            return { ...c, box: { ...c.box, x: x1 + 6, w: c.box.w + 18 } };
+          })
+          .filter((c) => c.box.x + c.box.w + 8 <= x2);
+        reqs.push({ id: labelKey.pause(lane.id, q.startMs), priority: 75, candidates });
+      }
+      for (const b of trace.beliefs.filter((x) => x.client === lane.id)) {
+        const x1 = g.x(b.startMs);
+        const x2 = g.x(b.endMs);
+        const top = T + 48;
+        const owner = `beliefbar:${lane.id}:${b.token}:${b.startMs}`;
+        obstacles.push({ x: x1, y: top, w: Math.max(1, x2 - x1), h: 20, owner });
+        const st = stale.find((s) => s.client === lane.id && s.token === b.token && s.startMs >= b.startMs);
+        const room = (st ? g.x(st.startMs) : x2) - x1;
+        const full = t('timeline.belief', { token: b.token });
+        const short = String(b.token);
+        const candidates: Candidate[] = [full, short].map((text) => at(text, FONT.bold, x1 + 8, top + 14)).filter((c) => c.box.w + 16 <= room);
+        if (!st && b.endReason !== 'crashed') candidates.push(at(full, FONT.bold, x2 + 6, top + 14), at(short, FONT.bold, x2 + 6, top + 14));
+        reqs.push({ id: labelKey.belief(lane.id, b.token, b.startMs), priority: 80, candidates, owner });
+        if (st) {
+          const sx1 = g.x(st.startMs);
+          const sx2 = g.x(st.endMs);
+          const c = at(t('timeline.belief.stale'), FONT.bold, sx1 + 8, top + 14);
+          if (c.box.w + 16 <= sx2 - sx1) reqs.push({ id: labelKey.stale(lane.id, st.token, st.startMs), priority: 80, candidates: [c], owner });
+        }
+      }
+      for (const e of trace.events.filter((x) => x.actor === lane.id && (x.kind === 'lease-check-passed' || x.kind === 'lease-check-failed'))) {
+        const x = g.x(e.atMs);
+        const text = t(e.kind === 'lease-check-passed' ? 'timeline.checkPassed' : 'timeline.checkFailed');
+        obstacles.push({ x: x - 6, y: lane.base - 6, w: 12, h: 12 });
+        reqs.push({ id: labelKey.check(e.id), priority: 60, candidates: pointCandidates(text, m(text, FONT.small), x, [T + 11, T + 78], { x, y: lane.base - 6 }) });
+      }
+      const crash = trace.crashes.find((c) => c.client === lane.id);
+      if (crash) {
+        const x = g.x(crash.atMs);
+        const text = t('timeline.crash');
+        const w = m(text, FONT.bold).width;
+        obstacles.push({ x: x - 7, y: lane.base - 7, w: 14, h: 14 });
+        reqs.push({
+          id: labelKey.crash(lane.id),
+          priority: 70,
+          candidates: [at(text, FONT.bold, x + 11, lane.base - 8), at(text, FONT.bold, x - 11 - w, lane.base - 8), at(text, FONT.bold, x + 11, lane.base + 16), at(text, FONT.bold, x - 11 - w, lane.base + 16)],
+        });
+      }
+    } else if (lane.kind === 'lease') {
+      const barTop = lane.base - 11;
+      for (const l of trace.leases) {
+        const x1 = g.x(l.startMs);
+        const x2 = g.x(l.endMs);
+        const owner = labelKey.lease(l.token, l.startMs);
+        obstacles.push({ x: x1, y: barTop, w: Math.max(2, x2 - x1), h: 22, owner });
+        const holder = actorName(trace, l.holder, t);
+        const candidates = [t('timeline.lease.holder', { token: l.token, client: holder }), t('timeline.lease', { token: l.token })]
+          .map((text) => at(text, FONT.lease, x1 + 8, barTop + 15))
+          .filter((c, i) => c.box.w + (i === 0 ? 16 : 12) <= x2 - x1);
+        reqs.push({ id: owner, priority: 90, candidates, owner });
+        const endKey = leaseEndLabelKey(l.endReason);
+        if (endKey) {
+          const text = t(endKey);
+          const w = m(text, FONT.lease).width;
+          const rows = [barTop - 5, barTop + 22 + 13];
+          const candidates: Candidate[] = [];
+          for (const y of rows) candidates.push(at(text, FONT.lease, x2 - 3 - w, y), at(text, FONT.lease, x2 + 4, y));
+          for (const y of rows) candidates.push(at(text, FONT.lease, x2 + 10 + w * 0.6, y, { x: x2, y: y < barTop ? barTop - 2 : barTop + 24 }));
+          reqs.push({ id: labelKey.leaseEnd(l.token, l.startMs), priority: 85, candidates });
+        }
+      }
+      const shown = shownMarkers(g, trace);
+      for (const e of trace.events.filter((x) => shown.has(x.id))) {
+        const x = g.x(e.atMs);
+        const text = e.kind === 'acquire-queued' ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' });
+        const w = m(text, FONT.small).width;
+        const dotY = lane.base + 19;
+        obstacles.push({ x: x - 3, y: dotY - 3, w: 6, h: 6 });
+        const rows = [lane.base + 23, lane.base + 34];
+        const candidates: Candidate[] = [];
+        for (const y of rows) candidates.push(at(text, FONT.small, x + 6, y), at(text, FONT.small, x - 6 - w, y));
+        for (const k of [1, 2, 3]) for (const y of rows) candidates.push(at(text, FONT.small, x + 6 + k * (w * 0.6 + 8), y, { x: x + 3, y: dotY }));
+        reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
+      }
+    } else {
+      const fenced = trace.scenario.storage.fencing === 'token';
+      for (const d of trace.storage) {
+        const x = g.x(d.atMs);
+        obstacles.push({ x: x - 10, y: lane.base - 10, w: 20, h: 20 });
+        const text = decisionLabel(d, fenced, t);
+        reqs.push({
+          id: labelKey.decision(d.messageId),
+          priority: 100,
+          candidates: pointCandidates(text, m(text, FONT.bold), x, [lane.base + 26, lane.base - 14, lane.base + 40], { x, y: lane.base + 10 }, 4),
+        });
+      }
+      for (const r of trace.storageResets ?? []) {
+        const x = g.x(r);
+        obstacles.push({ x: x - 2, y: lane.base - 12, w: 4, h: 24 });
+        const text = t('timeline.storageReset');
+        reqs.push({
+          id: labelKey.reset(r),
+          priority: 60,
+          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 16, lane.base + 26, lane.base + 40], { x, y: lane.base - 12 }),
+        });
+      }
+      for (const e of trace.events.filter((x) => x.kind === 'read-served' || x.kind === 'read-rejected')) {
+        const x = g.x(e.atMs);
+        obstacles.push({ x: x - 5, y: lane.base - 5, w: 10, h: 10 });
+        // A served read shows the token its data was written with (issue 12); the trace's `reads` has it.
+        const read = readOf(trace, e);
+        const text =
+          e.kind === 'read-served' && read?.writtenWith !== undefined
+            ? t('timeline.readServed.written', { token: read.writtenWith })
+            : t(e.kind === 'read-served' ? 'timeline.readServed' : 'timeline.readRejected');
+        reqs.push({
+          id: labelKey.read(e.id),
+          priority: 45,
+          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 10, lane.base + 26, lane.base + 40], { x, y: lane.base - 5 }),
+        });
+      }
+    }
+  }
+
+  // Messages: beside their arrow, in a drawn stretch, inside one of their own two lanes.
+  const texts = messageLabels(g, t);
+  for (const msg of g.messages) {
+    const from = g.lane(msg.from)!;
+    const to = g.lane(msg.to)!;
+    const bands = [from, to].map((l) => ({ x: 0, y: l.bandTop, w: g.width, h: l.bandHeight }));
+    const inBand = (c: Candidate) => bands.some((b) => c.box.y >= b.y && c.box.y + c.box.h <= b.y + b.h);
+    const text = texts.get(msg.id);
+    if (text) {
+      const w = m(text, FONT.msg).width;
+      const fractions = msg.lateBy ? [0.1, 0.18, 0.26, 0.34, 0.42, 0.06] : [0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8, 0.12, 0.88];
+      const candidates: Candidate[] = [];
+      for (const f of fractions) {
+        if (!msg.visible.some(([a, b]) => f >= a && f <= b)) continue;
+        const px = msg.x1 + (msg.x2 - msg.x1) * f;
+        const py = msg.y1 + (msg.y2 - msg.y1) * f + 4;
+        candidates.push(at(text, FONT.msg, px + 6, py), at(text, FONT.msg, px - 6 - w, py));
+      }
+      // Pulled away, with a leader back to the arrow's middle.
+      for (const f of [0.2, 0.5, 0.8]) {
+        if (!msg.visible.some(([a, b]) => f >= a && f <= b)) continue;
+        const px = msg.x1 + (msg.x2 - msg.x1) * f;
+        const py = msg.y1 + (msg.y2 - msg.y1) * f;
+        for (const k of [1, 2, 3]) candidates.push(at(text, FONT.msg, px + 8 + k * 26, py + 4, { x: px, y: py }), at(text, FONT.msg, px - 8 - w - k * 26, py + 4, { x: px, y: py }));
+      }
+      reqs.push({ id: labelKey.message(msg.id), priority: msg.lateBy ? 52 : 50, candidates: candidates.filter(inBand) });
+    }
+    if (msg.waitX2 !== undefined) {
+      const text = t('timeline.msg.waits', { client: actorName(trace, msg.to, t) });
+      const w = m(text, FONT.msg).width;
+      reqs.push({
+        id: labelKey.wait(msg.id),
+        priority: 40,
+        candidates: [at(text, FONT.msg, msg.x2 + 6, msg.y2 + 14), at(text, FONT.msg, msg.x2 + 6, msg.y2 - 8), at(text, FONT.msg, msg.waitX2 - w - 4, msg.y2 + 14)].filter(inBand),
+      });
+    }
+    if (msg.dropped) {
+      const text = t('timeline.msg.lost');
+      const w = m(text, FONT.msg).width;
+      reqs.push({
+        id: labelKey.lost(msg.id),
+        priority: 40,
+        candidates: [at(text, FONT.msg, msg.x2 + 8, msg.y2 + 4), at(text, FONT.msg, msg.x2 - 8 - w, msg.y2 + 4), at(text, FONT.msg, msg.x2 + 8, msg.y2 + 16), at(text, FONT.msg, msg.x2 + 8, msg.y2 - 8)].filter(inBand),
+      });
+    }
+  }
+
+  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, gap: 2 });
+  return { get: (key) => all.get(key), all };
+}

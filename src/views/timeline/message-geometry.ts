@@ -1,0 +1,172 @@
+/**
+ * Message arrows (issue 13): where each message of the trace is drawn, from its sender's lane to its
+ * receiver's. A message that has to pass another lane on its way (a grant from the lease service to
+ * client 2 passes client 1's lane; a write from client 1 to the storage passes client 2's) is not
+ * drawn across it: its line breaks over that lane (it passes behind it) and resumes on the far
+ * side, so no arrow strikes through marks it has nothing to do with. `crossing.test.ts` checks this
+ * for every built-in scenario. In the marks' chunk: the first render draws no arrows.
+ * @module
+ */
+import type { MessageKind, Trace } from '../../model/trace';
+import type { Geometry } from './geometry';
+
+/** How a message is drawn. */
+export type MessageStyle = 'request' | 'grant' | 'keepalive' | 'lost' | 'write' | 'reply-ok' | 'reply-bad' | 'read';
+
+/** A message arrow. Times in simulated ms, positions in px. */
+export interface MessageGeom {
+  id: number;
+  kind: MessageKind;
+  style: MessageStyle;
+  from: string;
+  to: string;
+  token: number | undefined;
+  sentAtMs: number;
+  arriveAtMs: number;
+  handledAtMs: number | undefined;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /**
+   * The stretches of the line that are drawn, as fractions of its length from the sender (0) to the
+   * receiver (1), ascending: `[[0, 1]]` for a message between neighbouring lanes; a message that
+   * passes other lanes breaks over each of them.
+   */
+  visible: [number, number][];
+  /** Held up in the network by a delay fault or a partition (ms). */
+  lateMs: number;
+  lateBy: 'delay' | 'partition' | undefined;
+  dropped: boolean;
+  /** Waited at a paused receiver from arrival to handling: the end x of that wait. */
+  waitX2: number | undefined;
+}
+
+/** A geometry with its message arrows. */
+export interface MarkGeometry extends Geometry {
+  messages: MessageGeom[];
+}
+
+function styleOf(kind: MessageKind, ok: boolean | undefined): MessageStyle {
+  switch (kind) {
+    case 'grant':
+      return 'grant';
+    case 'keepalive':
+    case 'keepalive-ok':
+      return 'keepalive';
+    case 'keepalive-lost':
+      return 'lost';
+    case 'write':
+      return 'write';
+    case 'write-reply':
+      return ok ? 'reply-ok' : 'reply-bad';
+    case 'read':
+    case 'read-reply':
+      return 'read';
+    default:
+      return 'request';
+  }
+}
+
+/**
+ * The drawn stretches (fractions from the start) of a straight line from y1 to y2 that leaves out
+ * its passage over every band in `skip` (top and bottom y, px).
+ */
+export function visibleStretches(y1: number, y2: number, skip: readonly { top: number; bottom: number }[]): [number, number][] {
+  const dy = y2 - y1;
+  if (dy === 0 || skip.length === 0) return [[0, 1]];
+  const hidden = skip
+    .map((b) => {
+      const a = (b.top - y1) / dy;
+      const c = (b.bottom - y1) / dy;
+      return [Math.max(0, Math.min(a, c)), Math.min(1, Math.max(a, c))] as [number, number];
+    })
+    .filter(([a, c]) => c > a)
+    .sort((p, q) => p[0] - q[0]);
+  const out: [number, number][] = [];
+  let at = 0;
+  for (const [a, c] of hidden) {
+    if (a > at) out.push([at, a]);
+    at = Math.max(at, c);
+  }
+  if (at < 1) out.push([at, 1]);
+  return out;
+}
+
+/**
+ * A `stroke-dasharray` that draws only the `visible` stretches of a line `length` px long, each in
+ * the style's own dash pattern (`dash`, e.g. `[3, 3]`; solid when absent). `undefined` when the
+ * whole line is drawn (the style's CSS applies).
+ */
+export function dashArrayFor(visible: readonly [number, number][], length: number, dash?: readonly [number, number]): string | undefined {
+  if (visible.length === 1 && visible[0]![0] === 0 && visible[0]![1] === 1) return undefined;
+  const parts: number[] = [];
+  let pos = 0;
+  const push = (on: number, off: number) => {
+    parts.push(Math.max(0, on), Math.max(0, off));
+  };
+  for (const [a, c] of visible) {
+    const start = a * length;
+    const end = c * length;
+    // The gap before this stretch (as an "on" of 0 length followed by the gap).
+    if (start > pos) {
+      if (parts.length === 0) push(0, start - pos);
+      else parts[parts.length - 1]! += start - pos;
+      pos = start;
+    }
+    if (!dash) {
+      push(end - start, 0);
+    } else {
+      let p = start;
+      while (p < end - 1e-6) {
+        const on = Math.min(dash[0], end - p);
+        const off = Math.min(dash[1], Math.max(0, end - p - on));
+        push(on, off);
+        p += on + off;
+      }
+    }
+    pos = end;
+  }
+  // The tail after the last stretch, then a long gap so the pattern never repeats on this line.
+  parts.push(0, length - pos + length + 10);
+  return parts.map((n) => Math.round(n * 10) / 10).join(' ');
+}
+
+/** Adds the message arrows of `trace` to its geometry `g`. */
+export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
+  const out: MessageGeom[] = [];
+  for (const m of trace.messages) {
+    const from = g.lane(m.from);
+    const to = g.lane(m.to);
+    if (!from || !to || m.sentAtMs > g.endMs) continue;
+    const lateMs = m.delayedMs + m.heldMs;
+    const handled = m.handledAtMs;
+    const y1 = from.base;
+    const y2 = to.base;
+    const lo = Math.min(y1, y2);
+    const hi = Math.max(y1, y2);
+    const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
+    out.push({
+      id: m.id,
+      kind: m.kind,
+      style: styleOf(m.kind, m.ok),
+      from: m.from,
+      to: m.to,
+      token: m.token,
+      sentAtMs: m.sentAtMs,
+      arriveAtMs: m.arriveAtMs,
+      handledAtMs: handled,
+      x1: g.x(m.sentAtMs),
+      y1,
+      x2: g.x(m.arriveAtMs),
+      y2,
+      visible: visibleStretches(y1, y2, between.map((l) => ({ top: l.bandTop, bottom: l.bandTop + l.bandHeight }))),
+      lateMs,
+      lateBy: m.heldMs > 0 ? 'partition' : m.delayedMs > 0 ? 'delay' : undefined,
+      dropped: m.dropped,
+      waitX2: handled !== undefined && handled > m.arriveAtMs ? g.x(handled) : undefined,
+    });
+  }
+
+  return { ...g, messages: out };
+}

@@ -1,0 +1,162 @@
+/**
+ * Issue 13, page layout in real Chromium on the production build:
+ * - phones (360x740, 412x915, touch): once Play is tapped, the timeline, the caption's heading and
+ *   the Play button are all on screen together; the legend is folded away; the playback controls
+ *   are touch targets of at least 44 px; tapping a client's lane name brings its interventions on
+ *   screen;
+ * - a laptop (1280x800): the timeline and Play are above the fold, without scrolling;
+ * - presenter mode (1024x768, 1920x1080): the timeline, caption and controls fit the screen with no
+ *   scrolling and nothing cut off, the lanes fill the height, and at 1920 the timeline's labels are
+ *   drawn at least 20 px high (font size times zoom).
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SCENARIOS = ['seed-gc-pause', 'jepsen-three-clients', 'partition-lease-service'];
+
+type Rect = { top: number; bottom: number; left: number; right: number; width: number; height: number };
+
+async function open(page: Page, id: string): Promise<void> {
+  await page.goto(new URL(id === 'seed-gc-pause' ? '/' : `/?scenario=${id}`, baseURL).href);
+  await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
+  await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
+}
+
+function rect(page: Page, selector: string): Promise<Rect> {
+  return page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as Rect);
+}
+
+function onScreen(r: Rect, vw: number, vh: number): boolean {
+  return r.top >= -0.5 && r.left >= -0.5 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5 && r.height > 0;
+}
+
+describe('phone layout', () => {
+  for (const [w, h] of [
+    [360, 740],
+    [412, 915],
+  ] as const) {
+    for (const id of SCENARIOS) {
+      it(`${id} at ${w}x${h}: timeline, caption and Play on screen together while playing`, async () => {
+        const context = await browser.newContext({ viewport: { width: w, height: h }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+        try {
+          const page = await context.newPage();
+          await open(page, id);
+          // Folded legend; Play on screen from the start (the control bar sticks to the bottom).
+          expect(await page.locator('.fl-legend-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+          expect(onScreen(await rect(page, 'button.fl-play'), w, h)).toBe(true);
+          await page.locator('button.fl-play').tap();
+          await page.waitForTimeout(400);
+          expect(await page.evaluate('document.querySelector("button.fl-play").getAttribute("aria-label")')).toMatch(/pause/i);
+          const timeline = await rect(page, '.fl-timeline__scroll');
+          const caption = await rect(page, '.fl-caption');
+          const play = await rect(page, 'button.fl-play');
+          expect(onScreen(timeline, w, h), `timeline ${JSON.stringify(timeline)}`).toBe(true);
+          // The caption starts on screen, with at least its heading's height visible.
+          expect(caption.top >= 0 && caption.top + 48 <= h, `caption ${JSON.stringify(caption)}`).toBe(true);
+          expect(onScreen(play, w, h), `play ${JSON.stringify(play)}`).toBe(true);
+          // The caption's heading is not hidden under the control bar.
+          const bar = await rect(page, '.fl-transport');
+          expect(caption.top + 48 <= bar.top + 0.5 || caption.top >= bar.bottom - 0.5, `caption ${JSON.stringify(caption)} bar ${JSON.stringify(bar)}`).toBe(true);
+          // Touch targets.
+          const small = await page.evaluate(`[...document.querySelectorAll('.fl-transport button, .fl-legend-box summary')]
+            .map((b) => ({ name: b.getAttribute('aria-label') || b.textContent, r: b.getBoundingClientRect() }))
+            .filter((x) => x.r.width > 0 && (x.r.width < 44 || x.r.height < 44)).map((x) => x.name + ' ' + Math.round(x.r.width) + 'x' + Math.round(x.r.height))`);
+          expect(small).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+
+  it('tapping a client lane at 360x740 brings that client\'s interventions on screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      await open(page, 'seed-gc-pause');
+      await page.locator('.fl-intervene [data-client="client-2"]').waitFor();
+      expect(onScreen(await rect(page, '.fl-intervene [data-client="client-2"]'), 360, 740)).toBe(false);
+      await page.locator('.fl-lanes__row[data-lane="client-2"]').tap();
+      await page.waitForTimeout(300);
+      expect(onScreen(await rect(page, '.fl-intervene [data-client="client-2"]'), 360, 740)).toBe(true);
+      expect(await page.evaluate('document.activeElement.closest("[data-client]")?.getAttribute("data-client")')).toBe('client-2');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('laptop layout', () => {
+  for (const id of SCENARIOS) {
+    it(`${id} at 1280x800: the timeline and Play above the fold`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      try {
+        const page = await context.newPage();
+        await open(page, id);
+        expect(onScreen(await rect(page, '.fl-timeline__svg'), 1280, 800)).toBe(true);
+        expect(onScreen(await rect(page, 'button.fl-play'), 1280, 800)).toBe(true);
+        expect(await page.locator('.fl-legend-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('presenter mode', () => {
+  for (const [w, h] of [
+    [1024, 768],
+    [1920, 1080],
+  ] as const) {
+    for (const id of SCENARIOS) {
+      it(`${id} at ${w}x${h}: timeline, caption and controls fit, lanes fill the height`, async () => {
+        const context = await browser.newContext({ viewport: { width: w, height: h } });
+        try {
+          const page = await context.newPage();
+          await open(page, id);
+          await page.locator('.fl-timeline').click({ position: { x: 4, y: 4 } });
+          await page.keyboard.press('p');
+          await page.locator('.fl-app--presenter').waitFor();
+          await page.waitForTimeout(500);
+          const m = (await page.evaluate(`(() => {
+            const box = document.querySelector('.fl-timeline__scroll');
+            const svg = document.querySelector('.fl-timeline__svg').getBoundingClientRect();
+            const texts = [...document.querySelectorAll('.fl-timeline__svg text')].filter((t) => t.textContent.trim() && t.getBBox().height > 0);
+            const px = texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getBoundingClientRect().height / t.getBBox().height);
+            return {
+              pageScrolls: document.scrollingElement.scrollHeight > innerHeight + 1 || document.scrollingElement.scrollWidth > innerWidth + 1,
+              boxCut: box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1,
+              boxHeight: box.clientHeight,
+              svgHeight: svg.height,
+              smallestLabelPx: Math.min(...px),
+              labels: px.length,
+            };
+          })()`)) as { pageScrolls: boolean; boxCut: boolean; boxHeight: number; svgHeight: number; smallestLabelPx: number; labels: number };
+          expect(m.pageScrolls).toBe(false);
+          expect(m.boxCut).toBe(false);
+          for (const sel of ['.fl-caption__title', 'button.fl-play', '.fl-scrubber', '.fl-timeline__svg']) {
+            expect(onScreen(await rect(page, sel), w, h), sel).toBe(true);
+          }
+          // The lanes fill the height the timeline has (within a few px).
+          expect(m.svgHeight).toBeGreaterThan(m.boxHeight - 12);
+          expect(m.labels).toBeGreaterThan(10);
+          if (w === 1920) expect(m.smallestLabelPx).toBeGreaterThanOrEqual(20);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
