@@ -45,6 +45,11 @@ export interface LabData extends Derived {
    * the controls show they are busy meanwhile.
    */
   waiting: number;
+  /**
+   * The run before the learner's last change (its trace and interventions), to compare with the
+   * run now (`story/compare.ts`); `null` after opening a scenario.
+   */
+  previous: { trace: Trace; interventions: Intervention[] } | null;
 }
 
 /**
@@ -114,5 +119,6 @@ export function createInitialState(options: InitOptions = {}): LabData {
     speed: 1,
     pauseForMs: DEFAULT_PAUSE_MS,
     waiting: 0,
+    previous: null,
   };
 }

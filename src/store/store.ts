@@ -14,10 +14,11 @@ import {
   faultTimeAt,
   withFencing,
   type Intervention,
+  type SettingValue,
 } from './interventions';
 import { loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { createInitialState, derive, loadBuiltIn, type InitOptions, type LabData } from './initial-state';
-import { loadSimulator, simulatorReady } from './simulator';
+import { loadSimulator, settingsModule, simulatorReady } from './simulator';
 import { advancePlayhead, nextEventTime, prevEventTime, type Speed } from './playback';
 
 /** What the learner and the views can do. Times are simulated ms. */
@@ -65,6 +66,12 @@ export interface LabActions {
   expireLeaseNow(): void;
   /** Switches the storage's token check for the whole run. */
   setFencing(fencing: Scenario['storage']['fencing']): void;
+  /**
+   * Changes one setting of the scenario as written for the whole run (`settings.ts`: a path such as
+   * `lease.ttlMs` and its value; `null` removes a scripted fault or step). Undoable; setting the
+   * written value again removes the change.
+   */
+  setSetting(path: string, value: SettingValue): void;
   /** Removes the intervention at `index` (undoable). */
   removeIntervention(index: number): void;
   /** Restores the interventions as they were before the last change. */
@@ -111,7 +118,14 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       const derived = derive(s.base, next);
       const atEnd = s.playheadMs >= s.trace.endMs;
       const playheadMs = atEnd ? derived.trace.endMs : Math.min(s.playheadMs, derived.trace.endMs);
-      set({ interventions: next, undoStack, ...derived, playheadMs, playing: s.playing && playheadMs < derived.trace.endMs });
+      set({
+        interventions: next,
+        undoStack,
+        ...derived,
+        playheadMs,
+        playing: s.playing && playheadMs < derived.trace.endMs,
+        previous: { trace: s.trace, interventions: s.interventions },
+      });
     };
     /**
      * A learner's change: undoable. In the moment before the simulator has loaded (`simulator.ts`),
@@ -126,9 +140,10 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     let opens = 0;
     const open = (base: Scenario, baseId: string | null, ticket = ++opens): void => {
       withSimulator(() => {
-        if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false });
+        if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false, previous: null });
       });
     };
+    const settings = settingsModule;
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
 
@@ -154,7 +169,7 @@ export function createLabStore(options: InitOptions = {}): LabStore {
           if (opens !== ticket) return;
           const derived = derive(base, interventions);
           const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
-          set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
+          set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false, previous: null });
         });
       },
 
@@ -201,6 +216,12 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       setFencing: (fencing) =>
         change((s) => {
           const next = withFencing(s.base, s.interventions, fencing);
+          const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
+          return same ? undefined : next;
+        }),
+      setSetting: (path, value) =>
+        change((s) => {
+          const next = settings().withSetting(s.base, s.interventions, path, value);
           const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
           return same ? undefined : next;
         }),
