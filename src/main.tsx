@@ -24,6 +24,7 @@ import { ChunkBoundary } from './views/ChunkBoundary';
 import { PartFailed } from './views/PartFailed';
 import { Skeleton } from './views/Skeleton';
 import { applyTheme, initialTheme } from './views/theme';
+import { useT } from './i18n';
 
 const { params, notices } = parseDisplayParams(window.location.search);
 // Embedding (issue 5): ignored parameters go to the page's notice; `embed=1` drops the page chrome
@@ -56,6 +57,19 @@ const PageLab = locale === 'en' ? PageLabNow : lazy(() => i18nReady.then(() => (
 const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 
+/** On the quiz page (`?view=quiz`, not embedded): the way back to the explainer (issue 14). */
+function BackToExplainer() {
+  const t = useT();
+  const q = new URLSearchParams(window.location.search);
+  q.delete('view');
+  const search = q.toString();
+  return (
+    <nav className="fl-quiz-back">
+      <a href={search ? `?${search}` : window.location.pathname}>{t('nav.back')}</a>
+    </nav>
+  );
+}
+
 // A transition: React renders the page in slices and lets the browser breathe between them, rather
 // than in one long task (on a slow phone that task blocked input for about half a second; issue 7).
 const root = createRoot(document.getElementById('root')!);
@@ -73,6 +87,7 @@ startTransition(() => root.render(
         <ChunkBoundary fallback={<PartFailed />}>
           <Suspense fallback={null}>
             {params.embed && !showTimeline && <QuizOpenLink />}
+            {!params.embed && !showTimeline && <BackToExplainer />}
             <QuizPanel />
             <EmbedReady instance={params.instance} />
           </Suspense>

@@ -23,6 +23,7 @@ import type { BreakitMessageKey } from '../breakit/locales/en';
 import type { CaptionMessageKey } from '../teaching/locales/en';
 import type { MarksMessageKey } from '../views/timeline/locales/en';
 import type { ToolsMessageKey } from '../views/locales/en';
+import type { StoryMessageKey } from '../story/locales/en';
 
 /**
  * A key of the explainer's catalogues: the first render's own (`messages/en.ts`, in the bundle) and
@@ -31,7 +32,7 @@ import type { ToolsMessageKey } from '../views/locales/en';
  * timeline's marks and the names of actors and messages). A feature's keys translate once
  * its module (which registers them) has loaded.
  */
-export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey | MarksMessageKey;
+export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey | MarksMessageKey | StoryMessageKey;
 export { LOCALES, pickLocale, type Locale } from './locale';
 
 /** Values substituted into `{name}` placeholders. */

@@ -13,7 +13,8 @@ import { useT, withText } from '../i18n';
 import { loadOnce } from '../store/load-once';
 import { loadedBuiltIn } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
-import { useLab } from '../store/context';
+import { useLab, useLabStore } from '../store/context';
+import { useStoryCaption } from '../story/caption-slot';
 import { seconds } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
 
@@ -59,11 +60,23 @@ export function CaptionPanel() {
     if (generated) return { key: `g${generated.atMs}`, at: generated.atMs, title: generated.title, text: generated.text, latest: undefined };
     return { key: 'intro', at: undefined, title: t('caption.intro.title'), text: t('caption.intro'), latest: undefined };
   }, [trace, baseId, interventions, atMs, t, captions]);
+  // The story (guided opening, predict prompts, the ending, what changed) speaks here when it has
+  // something to say (`story/caption-slot.ts`, filled by the story's chunk).
+  const story = useStoryCaption(useLabStore());
 
   return (
     <section className="fl-caption" aria-label={t('caption.heading')}>
       {/* Not a live region: the explainer's announcer (views/a11y/LiveAnnouncer) speaks the events. */}
       <div className="fl-caption__body">
+        {story ? (
+          <M.div key={story.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }} className="fl-caption__story">
+            <p className="fl-caption__title">
+              {story.atMs !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(story.atMs) })}</span>}
+              <span>{story.title}</span>
+            </p>
+            <div className="fl-caption__text">{story.body}</div>
+          </M.div>
+        ) : (
         <M.div key={content.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }}>
           <p className="fl-caption__title">
             {content.at !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(content.at) })}</span>}
@@ -80,6 +93,7 @@ export function CaptionPanel() {
             </p>
           )}
         </M.div>
+        )}
       </div>
     </section>
   );

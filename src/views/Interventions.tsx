@@ -16,6 +16,8 @@ import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
 import { usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
+import { SettingsControls, describeSetting } from '../story/SettingsControls';
+import { noEffectNotice } from '../story/compare';
 
 /** The chip text of an intervention. */
 export function describeIntervention(i: Intervention, scenario: Scenario, t: Translate): string {
@@ -29,7 +31,22 @@ export function describeIntervention(i: Intervention, scenario: Scenario, t: Tra
       return t('chip.expire', { at: seconds(i.atMs) });
     case 'fencing':
       return t(i.fencing === 'off' ? 'chip.fencing.off' : 'chip.fencing.on');
+    case 'set':
+      return describeSetting(i.path, i.value, scenario, t);
   }
+}
+
+/** Says at once when the last change made no difference (`story/compare.ts`), in a status region. */
+function NoEffectNotice() {
+  const previous = useLab((s) => s.previous);
+  const trace = useLab((s) => s.trace);
+  const last = useLab((s) => s.interventions[s.interventions.length - 1]);
+  const text = useMemo(() => (previous ? noEffectNotice(previous.trace, trace, last) : undefined), [previous, trace, last]);
+  return (
+    <p role="status" className={text ? 'fl-noeffect' : 'fl-noeffect fl-noeffect--empty'}>
+      {text}
+    </p>
+  );
 }
 
 const PHASE_KEY: Record<ClientPhase, MessageKey> = {
@@ -158,10 +175,12 @@ export function Interventions() {
           );
         })}
       </ul>
+      <NoEffectNotice />
       <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease} title={hasLease ? undefined : t('intervene.expire.none')}>
         {ICON.hourglass}
         {t('intervene.expire')}
       </button>
+      <SettingsControls />
       <div className="fl-changes">
         <div className="fl-changes__head">
           <h3 ref={changesHeadRef} tabIndex={-1} className="fl-changes__title">
