@@ -82,7 +82,10 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     if (previous) setChangedAt(store.getState().playheadMs);
   }, [previous, store]);
 
-  // Stop where the playhead crosses a key moment while playing.
+  // Stop where the playhead crosses a key moment while playing. A question not answered yet holds
+  // the playhead at its stop even when Play (or Space) is pressed there: the answer is not shown first.
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
   useEffect(() => {
     if (!stopsOn) return;
     let prev = store.getState().playheadMs;
@@ -90,7 +93,10 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
       const from = prev;
       prev = s.playheadMs;
       if (!s.playing || s.playheadMs <= from) return;
-      const stop = stopBetween(moments, from, s.playheadMs);
+      const held = moments.find(
+        (m) => m.predict && m.stopMs >= from - 0.5 && m.stopMs < s.playheadMs && !answersRef.current.some((a) => a.eventId === m.eventId),
+      );
+      const stop = held ?? stopBetween(moments, from, s.playheadMs);
       if (!stop) return;
       prev = stop.stopMs;
       // Seek first, so the listener this re-enters sees the playhead at the stop.
@@ -140,7 +146,8 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
               </p>
             )}
             <p className="fl-story__outcome">
-              <strong>{t('story.end.title')}:</strong> <GlossaryText text={runOutcome(trace)} />
+              {guideStep && <strong>{t('story.end.title')}: </strong>}
+              <GlossaryText text={runOutcome(trace)} />
             </p>
             {changeNote()}
           </>
@@ -156,7 +163,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
         title: right ? t('story.right') : t('story.wrong'),
         body: (
           <p className={right ? 'fl-story__verdict fl-story__verdict--right' : 'fl-story__verdict fl-story__verdict--wrong'}>
-            <strong>{right ? t('story.right') : t('story.wrong')}</strong> <GlossaryText text={predictReason(trace, p)} />
+            <GlossaryText text={predictReason(trace, p)} />
           </p>
         ),
       };
@@ -269,7 +276,8 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
             {atStart && !more ? t('story.start') : t('story.continue')}
           </button>
         )}
-        <span className="fl-story__keys fl-small fl-muted">{t('story.keys')}</span>
+        {!asking && !atEnd && <span className="fl-story__keys fl-small fl-muted">{t('story.keys')}</span>}
+        {!asking && !atEnd && !guided && moment && <span className="fl-story__moment">{MOMENT_TITLE[moment.kind]}</span>}
       </div>
       <label className="fl-story__stops">
         <input type="checkbox" checked={stopsOn} onChange={(e) => toggleStops(e.currentTarget.checked)} />

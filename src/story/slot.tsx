@@ -11,6 +11,11 @@ import { deferredComponent } from '../views/ChunkBoundary';
 
 const chunk = loadOnce(() => import('./story-parts').then(withText));
 
+/** Loads the story's chunk (once; tests await it before rendering). */
+export function loadStory(): Promise<typeof import('./story-parts')> {
+  return chunk.load();
+}
+
 /** The story's bar under the playback controls. */
 export const StorySlot = deferredComponent<typeof import('./story-parts'), { root: RefObject<HTMLElement | null> }>(
   chunk,

@@ -45,6 +45,10 @@ let shot = 0;
 async function look(page: Page, name: string): Promise<void> {
   if (!shots) return;
   await page.waitForTimeout(350);
+  await page.evaluate(() => {
+    const top = document.querySelector('.fl-timeline')?.getBoundingClientRect().top ?? 0;
+    window.scrollBy(0, top - 8);
+  });
   await page.screenshot({ path: `${shots}/story-${String(++shot).padStart(2, '0')}-${name}.png` });
 }
 
@@ -87,6 +91,11 @@ describe('the guided story', () => {
     await stoppedAt(page, 'Predict: what will the storage do?');
     expect(await text(page)).toMatch(/Client 2's write carries token 34; the highest token the storage has accepted so far is 33/);
     await look(page, 'predict-1');
+    // Play (Space) does not skip the question: the playhead stays before the decision.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(await title(page)).toBe('Predict: what will the storage do?');
+    expect(await page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').count()).toBe(1);
     await page.getByRole('button', { name: 'It stores the write' }).click();
     await stoppedAt(page, 'Right.');
     expect(await text(page)).toMatch(/token 34 is not lower than 33/);
@@ -103,7 +112,7 @@ describe('the guided story', () => {
     expect(await text(page)).toMatch(/Client 1's lease has already ended/);
     await page.getByRole('button', { name: 'It stores the write' }).click();
     await stoppedAt(page, 'Not quite.');
-    expect(await text(page)).toBe("Not quite. The storage rejects Client 1's write: token 33 is lower than 34, the highest it has accepted.");
+    expect(await text(page)).toBe("The storage rejects Client 1's write: token 33 is lower than 34, the highest it has accepted.");
     await look(page, 'predict-2-answer');
     await cont(page).click();
     await stoppedAt(page, 'A number that grows with each grant, checked by the storage');
@@ -119,6 +128,10 @@ describe('the guided story', () => {
     await page.getByRole('checkbox', { name: 'Stop at key moments' }).uncheck();
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(() => title(page), { timeout: 30_000 }).toBe('How it ended');
+    expect((await text(page)).split(/\n+/)).toEqual([
+      "Client 2's data was silently overwritten by Client 1's late write: the storage does not check tokens, so it accepts any write.",
+      "Compared with the run before, the storage decided differently (now: stored 'late write from client 1' with token 33; before: rejected 'late write from client 1' (token 33 < 34)).",
+    ]);
     expect(await text(page)).toContain("Client 2's data was silently overwritten by Client 1's late write: the storage does not check tokens, so it accepts any write.");
     // The comparison with the run before the switch: the third line changed.
     const compare = page.getByRole('region', { name: 'Before and after your last change' });

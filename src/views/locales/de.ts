@@ -174,6 +174,8 @@ export const toolsDe = {
   'shortcuts.action': 'Aktion',
   'shortcuts.space': 'Leertaste',
   'shortcuts.play': 'Abspielen oder pausieren',
+  'shortcuts.enter': 'Eingabe',
+  'shortcuts.continue': 'Die Geschichte nach einem Schlüsselmoment fortsetzen (auch die Leertaste spielt weiter)',
   'shortcuts.arrows': '← / →',
   'shortcuts.step': 'Vorheriges oder nächstes Ereignis',
   'shortcuts.homeEnd': 'Pos1 / Ende',

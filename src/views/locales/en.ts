@@ -182,6 +182,8 @@ export const toolsEn = {
   'shortcuts.action': 'Action',
   'shortcuts.space': 'Space',
   'shortcuts.play': 'Play or pause',
+  'shortcuts.enter': 'Enter',
+  'shortcuts.continue': 'Continue the story after a key moment (Space plays on too)',
   'shortcuts.arrows': '← / →',
   'shortcuts.step': 'Previous or next event',
   'shortcuts.homeEnd': 'Home / End',
