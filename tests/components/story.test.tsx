@@ -12,7 +12,14 @@ import { createLabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
 import { loadLaterParts } from '../../src/views/later';
 import { loadStory } from '../../src/story/slot';
-import { caption, storageLog } from './ui';
+import { storageLog } from './ui';
+
+/** The caption as read on screen: without the closed glossary definitions inside it. */
+function caption(): string {
+  const region = screen.getByRole('region', { name: 'What just happened' }).cloneNode(true) as HTMLElement;
+  region.querySelectorAll('.fl-term__pop').forEach((p) => p.remove());
+  return region.textContent ?? '';
+}
 import '../../src/scenarios/all';
 
 beforeAll(async () => {
