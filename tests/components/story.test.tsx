@@ -84,8 +84,11 @@ describe('the predict prompts', () => {
     await user.click(screen.getByRole('button', { name: 'It rejects the write' }));
     expect(caption()).toContain("Not quite.The storage stores Client 2's write: token 34 is not lower than 33");
     expect(storageLog()).toEqual(["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"]);
-    // The next one, answered right.
-    act(() => store.getState().play());
+    // The next one (the late write), answered right.
+    act(() => {
+      store.getState().seek(21_450);
+      store.getState().play();
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'It stores the write' })).toBeInTheDocument(), { timeout: 15_000 });
     expect(store.getState().playheadMs).toBe(21_499);
     await user.click(screen.getByRole('button', { name: 'It rejects the write' }));
