@@ -75,6 +75,9 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   // Where the learner last made a change (the caption says what changed until the playhead moves).
   const [changedAt, setChangedAt] = useState<number | undefined>(undefined);
   const continueBtn = useRef<HTMLButtonElement>(null);
+  // Where the story last stopped playback (the guide and the questions speak only there, not where
+  // the learner steps or scrubs to); the opening counts as a stop at 0.
+  const [stoppedAt, setStoppedAt] = useState<number | undefined>(0);
 
   // A new run (another scenario, a change) asks its questions afresh.
   useEffect(() => setAnswers([]), [trace]);
@@ -99,19 +102,21 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
       const stop = held ?? stopBetween(moments, from, s.playheadMs);
       if (!stop) return;
       prev = stop.stopMs;
+      setStoppedAt(stop.stopMs);
       // Seek first, so the listener this re-enters sees the playhead at the stop.
       store.getState().seek(stop.stopMs);
       store.getState().pause();
     });
   }, [store, moments, stopsOn]);
 
-  const moment: KeyMoment | undefined = playheadMs >= 0 && stopsOn ? momentAt(moments, playheadMs) : undefined;
+  const stoppedHere = playheadMs === 0 || (stoppedAt !== undefined && playheadMs >= 0 && near(stoppedAt, playheadMs));
+  const moment: KeyMoment | undefined = stoppedHere && stopsOn ? momentAt(moments, playheadMs) : undefined;
   const steps: GuideStep[] = useMemo(() => {
     if (!guided) return [];
     if (atEnd) return SEED_GUIDE.filter((s) => s.at === 'end');
-    if (playheadMs === 0) return SEED_GUIDE.filter((s) => s.at === 'start');
+    if (playheadMs === 0 && stoppedHere) return SEED_GUIDE.filter((s) => s.at === 'start');
     return moment ? guideStepsFor(SEED_GUIDE, moments, moment) : [];
-  }, [guided, atEnd, playheadMs, moment, moments]);
+  }, [guided, atEnd, playheadMs, moment, moments, stoppedHere]);
   const stepKey = `${moment?.eventId ?? ''}-${atEnd}-${playheadMs === 0}`;
   useEffect(() => setStep(0), [stepKey]);
   const guideStep = steps[Math.min(step, steps.length - 1)];
@@ -154,7 +159,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
         ),
       };
     }
-    if (answered) {
+    if (answered && stoppedHere) {
       const p = answered.m.predict!;
       const right = answered.a.accepted === p.accepted;
       return {
@@ -182,7 +187,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     if (changedAt !== undefined && previous && playheadMs >= 0 && near(changedAt, playheadMs)) {
       const none = noEffectNotice(previous.trace, trace, interventions[interventions.length - 1]);
       const text = none ?? changeSummary(previous.trace, trace);
-      if (text) return { key: `changed-${text}`, title: none ? t('story.noEffect.title') : t('story.changed.title'), body: <p>{text}</p> };
+      if (text) return { key: `changed-${text}`, place: 'after', title: none ? t('story.noEffect.title') : t('story.changed.title'), body: <p>{text}</p> };
     }
     if (guideStep) {
       return {
@@ -224,6 +229,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   const answer = (accepted: boolean) => {
     if (!asking) return;
     setAnswers((list) => [...list, { eventId: asking.eventId, accepted }]);
+    setStoppedAt(asking.decision!.atMs);
     store.getState().seek(asking.decision!.atMs);
   };
 

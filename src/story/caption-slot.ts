@@ -16,6 +16,8 @@ export interface StoryCaption {
   body: ReactNode;
   /** Simulated ms the caption is about, if any (shown as its time). */
   atMs?: number | undefined;
+  /** `after`: shown below the caption's own text instead of replacing it (default: replaces it). */
+  place?: 'instead' | 'after';
 }
 
 const captions = new WeakMap<object, StoryCaption | undefined>();

@@ -68,7 +68,7 @@ export function CaptionPanel() {
     <section className="fl-caption" aria-label={t('caption.heading')}>
       {/* Not a live region: the explainer's announcer (views/a11y/LiveAnnouncer) speaks the events. */}
       <div className="fl-caption__body">
-        {story ? (
+        {story && story.place !== 'after' ? (
           <M.div key={story.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }} className="fl-caption__story">
             <p className="fl-caption__title">
               {story.atMs !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(story.atMs) })}</span>}
@@ -91,6 +91,12 @@ export function CaptionPanel() {
                 {content.latest.text}
               </span>
             </p>
+          )}
+          {story && (
+            <div key={story.key} className="fl-caption__story fl-caption__story--after">
+              <p className="fl-caption__title">{story.title}</p>
+              <div className="fl-caption__text">{story.body}</div>
+            </div>
           )}
         </M.div>
         )}
