@@ -24,7 +24,6 @@ import { ChunkBoundary } from './views/ChunkBoundary';
 import { PartFailed } from './views/PartFailed';
 import { Skeleton } from './views/Skeleton';
 import { applyTheme, initialTheme } from './views/theme';
-import { useT } from './i18n';
 
 const { params, notices } = parseDisplayParams(window.location.search);
 // Embedding (issue 5): ignored parameters go to the page's notice; `embed=1` drops the page chrome
@@ -53,22 +52,9 @@ document.documentElement.toggleAttribute('data-quiz-only', !showTimeline);
 // Static, not lazy: the explainer IS the first render. It waits only for a language other than
 // English (the skeleton shows meanwhile); English is in the bundle, so it renders at once.
 const PageLab = locale === 'en' ? PageLabNow : lazy(() => i18nReady.then(() => ({ default: PageLabNow })));
-// A quiz-only embed has no explainer bar, so its "Open in Fencing Lab" link comes on its own.
-const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
+// With the quiz alone: an embed's "Open in Fencing Lab" link, or the page's way back to the explainer.
+const QuizNav = lazy(() => Promise.all([import('./story/QuizNav'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
-
-/** On the quiz page (`?view=quiz`, not embedded): the way back to the explainer (issue 14). */
-function BackToExplainer() {
-  const t = useT();
-  const q = new URLSearchParams(window.location.search);
-  q.delete('view');
-  const search = q.toString();
-  return (
-    <nav className="fl-quiz-back">
-      <a href={search ? `?${search}` : window.location.pathname}>{t('nav.back')}</a>
-    </nav>
-  );
-}
 
 // A transition: React renders the page in slices and lets the browser breathe between them, rather
 // than in one long task (on a slow phone that task blocked input for about half a second; issue 7).
@@ -86,8 +72,7 @@ startTransition(() => root.render(
       {showQuiz && (
         <ChunkBoundary fallback={<PartFailed />}>
           <Suspense fallback={null}>
-            {params.embed && !showTimeline && <QuizOpenLink />}
-            {!params.embed && !showTimeline && <BackToExplainer />}
+            {!showTimeline && <QuizNav embed={params.embed} />}
             <QuizPanel />
             <EmbedReady instance={params.instance} />
           </Suspense>

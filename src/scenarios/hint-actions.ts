@@ -4,7 +4,7 @@
  * hint text and its actions sit side by side and a browser test (`tests/browser/hints.test.ts`)
  * does every hint through the controls alone and checks the promise; a model test
  * (`tests/model/hint-actions.test.ts`) checks the same promises on the model and that every hint has
- * its entry. Settings paths are those of `store/settings.ts` (values in simulated ms).
+ * its entry. Settings paths are those of `settings/settings.ts` (values in simulated ms).
  * @module
  */
 import type { SettingValue } from '../store/interventions';

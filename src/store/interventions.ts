@@ -10,7 +10,7 @@
  */
 import type { Fault, Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
-import { settingsApplier } from './simulator';
+import { settingsModule } from './simulator';
 
 /** The default length of a pause the learner adds (ms): longer than the seed's 10 s TTL. */
 export const DEFAULT_PAUSE_MS = 12_000;
@@ -31,7 +31,7 @@ export type Intervention =
   | { kind: 'fencing'; fencing: Scenario['storage']['fencing'] }
   /**
    * Change one setting of the scenario for the whole run (a control instead of editing JSON; see
-   * `settings.ts`): `path` is one of {@link SettingPath}, `value` the new value (`null` removes a
+   * `settings/settings.ts`): `path` is one of the paths listed there, `value` the new value (`null` removes a
    * scripted fault or a program step).
    */
   | { kind: 'set'; path: string; value: SettingValue };
@@ -63,7 +63,7 @@ export function toFault(i: Intervention): Fault | undefined {
  * - `pause`, `crash`, `expireLease` are appended to `faults` in the order given;
  * - `fencing` sets `storage.fencing` for the whole run; the last one wins.
  *
- * - `set` changes a setting of the scenario as written (`settings.ts`), before the faults are added.
+ * - `set` changes a setting of the scenario as written (`settings/settings.ts`), before the faults are added.
  *
  * With no interventions the base itself is returned, so the trace can be reused.
  * @throws Error for a `set` intervention before the simulator's chunk has loaded (`simulator.ts`)
@@ -73,7 +73,7 @@ export function applyInterventions(base: Scenario, interventions: readonly Inter
   // Settings first (they edit the scenario as written, scripted faults included), then the faults
   // added at the playhead.
   const settings = interventions.filter((i): i is Extract<Intervention, { kind: 'set' }> => i.kind === 'set');
-  const edited = settings.length > 0 ? settingsApplier()(base, settings) : base;
+  const edited = settings.length > 0 ? settingsModule().applySettings(base, settings) : base;
   const faults: Fault[] = [...edited.faults];
   let fencing = edited.storage.fencing;
   for (const i of interventions) {

@@ -11,7 +11,7 @@ import type { Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
 import { loadOnce } from './load-once';
 
-const simulator = loadOnce(() => import('./sim-chunk'));
+const simulator = loadOnce(() => import('../settings/sim-chunk'));
 
 /**
  * Loads the simulator (once; the same promise each call). Resolves when {@link runSimulation} can
@@ -36,21 +36,12 @@ export function runSimulation(scenario: Scenario): Trace {
   return m.simulate(scenario);
 }
 
-/**
- * `applySettings` from `settings.ts` (in the simulator's chunk).
- * @throws Error if the simulator's chunk is not loaded yet
- */
-export function settingsApplier(): typeof import('./settings').applySettings {
-  const m = simulator.current();
-  if (!m) throw new Error('the simulator is not loaded yet: await loadSimulator() first');
-  return m.applySettings;
-}
 
 /**
  * The settings functions in the simulator's chunk.
  * @throws Error if the simulator's chunk is not loaded yet
  */
-export function settingsModule(): { applySettings: typeof import('./settings').applySettings; withSetting: typeof import('./settings').withSetting } {
+export function settingsModule(): { applySettings: typeof import('../settings/settings').applySettings; withSetting: typeof import('../settings/settings').withSetting } {
   const m = simulator.current();
   if (!m) throw new Error('the simulator is not loaded yet: await loadSimulator() first');
   return m;

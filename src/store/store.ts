@@ -67,7 +67,7 @@ export interface LabActions {
   /** Switches the storage's token check for the whole run. */
   setFencing(fencing: Scenario['storage']['fencing']): void;
   /**
-   * Changes one setting of the scenario as written for the whole run (`settings.ts`: a path such as
+   * Changes one setting of the scenario as written for the whole run (`settings/settings.ts`: a path such as
    * `lease.ttlMs` and its value; `null` removes a scripted fault or step). Undoable; setting the
    * written value again removes the change.
    */

@@ -3,17 +3,16 @@
  * learner to edit in the JSON — the TTL, the latency, each client's "check lease before write", its
  * keepalive period and clock rate, a work step's length, a read step, the scripted faults' times and
  * lengths (or switching one off), the token kind and seed — as number fields with units, checkboxes
- * and a select. Each change is a `set` intervention (`store/settings.ts`): undoable, listed with
+ * and a select. Each change is a `set` intervention (`settings/settings.ts`): undoable, listed with
  * the other changes, and the built-in's hints and narration stay. Shown in the interventions card.
  * @module
  */
 import { useEffect, useId, useState } from 'react';
 import { useT } from '../i18n';
-import type { Fault, Scenario } from '../model/scenario';
 import { useLab } from '../store/context';
 import type { SettingValue } from '../store/interventions';
-import { SETTING_BOUNDS, currentSetting, settingOf } from '../store/settings';
-import type { Translate } from '../teaching/captions';
+import { SETTING_BOUNDS, currentSetting, settingOf } from '../settings/settings';
+import { faultTitle } from './setting-label';
 import './messages';
 import './story.css';
 
@@ -114,63 +113,6 @@ function TokensField() {
       </select>
     </div>
   );
-}
-
-/** The name of a client of `s` (its id if unknown). */
-const nameOf = (s: Scenario, id: string) => s.clients.find((c) => c.id === id)?.name ?? id;
-
-/** The heading of a scripted fault's controls. */
-function faultTitle(f: Fault, s: Scenario, t: Translate): string {
-  switch (f.kind) {
-    case 'delay':
-      return t('settings.fault.delay', { from: nameOf(s, f.from), to: f.to === 'storage' ? t('timeline.lane.storage') : nameOf(s, f.to), nth: f.nth });
-    case 'expireLease':
-      return t('settings.fault.expire');
-    default:
-      return t('settings.fault', { fault: f.kind, client: nameOf(s, f.client) });
-  }
-}
-
-/** A setting's name in a chip ("Lease TTL (s)", "Client 1: check lease before write"...). */
-export function settingLabel(path: string, s: Scenario, t: Translate): string {
-  const p = path.split('.');
-  if (path === 'lease.ttlMs') return t('settings.ttl');
-  if (path === 'network.latencyMs') return t('settings.latency');
-  if (path === 'storage.fenceReads') return t('settings.fenceReads');
-  if (path === 'lease.tokens') return t('settings.tokens');
-  if (path === 'lease.seed') return t('settings.seed');
-  if (p[0] === 'clients') {
-    const client = nameOf(s, p[1]!);
-    if (p[2] === 'checkLeaseBeforeWrite') return t('settings.check', { client });
-    if (p[2] === 'renewEveryMs') return t('settings.renew', { client });
-    if (p[2] === 'clockRate') return t('settings.clock', { client });
-    const n = Number(p[3]) + 1;
-    const op = s.clients.find((c) => c.id === p[1])?.program[Number(p[3])]?.op ?? '';
-    return p.length === 5 ? t('settings.work', { client, n }) : t('settings.step', { client, n, op });
-  }
-  if (p[0] === 'faults') {
-    const f = s.faults[Number(p[1])];
-    if (!f) return path;
-    const title = faultTitle(f, s, t);
-    if (p.length === 2) return title;
-    return `${title}, ${t(p[2] === 'atMs' ? 'settings.fault.at' : p[2] === 'forMs' ? 'settings.fault.for' : 'settings.fault.extra')}`;
-  }
-  return path;
-}
-
-/** A `set` intervention's chip text. */
-export function describeSetting(path: string, value: SettingValue, s: Scenario, t: Translate): string {
-  const shown =
-    value === null
-      ? '—'
-      : typeof value === 'boolean'
-        ? value
-          ? '✓'
-          : '✗'
-        : typeof value === 'number' && (path.endsWith('Ms') || path.endsWith('.ms')) && path !== 'network.latencyMs'
-          ? String(value / 1000)
-          : String(value);
-  return t('chip.set', { setting: settingLabel(path, s, t), value: shown });
 }
 
 /** The settings of the scenario as written, as controls (in a disclosure, closed at first). */

@@ -5,7 +5,7 @@
  * sentence what happened and why; after a change it says what changed against the run before. For
  * the seed as written, the guided opening (`guide.ts`) speaks at each stop, one idea at a time, and
  * the timeline emphasises what the step is about (`data-focus` on the timeline's root; `story.css`
- * dims the other marks). The words are told in the caption panel (`caption-slot.ts`); this bar holds
+ * dims the other marks). The words are told in the caption panel (the store's `story`); this bar holds
  * Continue, the predict answers, the "Stop at key moments" switch (remembered where storage is
  * allowed) and the link to the quiz.
  *
@@ -18,7 +18,7 @@ import { useT } from '../i18n';
 import { readStored, writeStored } from '../embed/safe';
 import { useLab, useLabStore } from '../store/context';
 import { GlossaryText } from '../glossary/Glossary';
-import { setStoryCaption, type StoryCaption } from './caption-slot';
+import type { StoryCaption } from '../store/initial-state';
 import { changeSummary, noEffectNotice } from './compare';
 import { GUIDED_SCENARIO, SEED_GUIDE, guideStepsFor, type GuideStep } from './guide';
 import { keyMoments, momentAt, runOutcome, stopBetween, type KeyMoment } from './moments';
@@ -205,9 +205,9 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   }, [playing, atEnd, answered, asking, guideStep, moment, trace, t, previous, changedAt, playheadMs, interventions]);
 
   useEffect(() => {
-    setStoryCaption(store, caption);
+    store.setState({ story: caption });
   }, [store, caption]);
-  useEffect(() => () => setStoryCaption(store, undefined), [store]);
+  useEffect(() => () => store.setState({ story: undefined }), [store]);
 
   // The timeline emphasises the guide step's marks (a data attribute on its root; story.css dims the rest).
   const focus = !playing && guideStep && guideStep.focus.length > 0 ? guideStep.focus.join(' ') : '';

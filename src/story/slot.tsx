@@ -5,19 +5,20 @@
  * @module
  */
 import type { RefObject } from 'react';
-import { withText } from '../i18n';
+import { useT, withText } from '../i18n';
 import { loadOnce } from '../store/load-once';
 import { deferredComponent } from '../views/ChunkBoundary';
 
-const chunk = loadOnce(() => import('./story-parts').then(withText));
+// Not in the single file (see QuizOnlyBar): no import of the chunk at all there.
+const chunk = loadOnce(() => (import.meta.env.FENCING_LAB_SINGLE_FILE ? Promise.reject(new Error('no story in the single file')) : import('./story-parts').then(withText)));
 
 /** Loads the story's chunk (once; tests await it before rendering). */
 export function loadStory(): Promise<typeof import('./story-parts')> {
   return chunk.load();
 }
 
-/** The story's bar under the playback controls. */
-export const StorySlot = deferredComponent<typeof import('./story-parts'), { root: RefObject<HTMLElement | null> }>(
+/** The story's bar under the playback controls (the full story: the hosted app). */
+const StoryBarSlot = deferredComponent<typeof import('./story-parts'), { root: RefObject<HTMLElement | null> }>(
   chunk,
   (m) => m.StoryBar,
   <div className="fl-slot fl-slot--story" aria-hidden="true" />,
@@ -25,4 +26,27 @@ export const StorySlot = deferredComponent<typeof import('./story-parts'), { roo
 );
 
 /** The run before the last change beside the run now (renders nothing until there is a change). */
-export const CompareSlot = deferredComponent<typeof import('./story-parts'), object>(chunk, (m) => m.CompareCard);
+const CompareCardSlot = deferredComponent<typeof import('./story-parts'), object>(chunk, (m) => m.CompareCard);
+
+/**
+ * The single file (200 KB gzip budget, nearly full) has no room for the story's chunk: it shows the
+ * way to the quiz only (`?view=quiz` works from file:// too). The hosted app has the whole story.
+ */
+function QuizOnlyBar() {
+  const t = useT();
+  const q = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  q.set('view', 'quiz');
+  q.delete('t');
+  return (
+    <div className="fl-slot fl-slot--story fl-story-lite">
+      <a className="fl-btn fl-btn--ghost" href={`?${q.toString()}`}>
+        {t('nav.quiz')}
+      </a>
+    </div>
+  );
+}
+
+/** The story's bar, or in the single file the quiz link alone. */
+export const StorySlot: typeof StoryBarSlot = import.meta.env.FENCING_LAB_SINGLE_FILE ? QuizOnlyBar : StoryBarSlot;
+/** The comparison card (not in the single file). */
+export const CompareSlot: typeof CompareCardSlot = import.meta.env.FENCING_LAB_SINGLE_FILE ? () => null : CompareCardSlot;

@@ -13,8 +13,7 @@ import { useT, withText } from '../i18n';
 import { loadOnce } from '../store/load-once';
 import { loadedBuiltIn } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
-import { useLab, useLabStore } from '../store/context';
-import { useStoryCaption } from '../story/caption-slot';
+import { useLab } from '../store/context';
 import { seconds } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
 
@@ -61,45 +60,38 @@ export function CaptionPanel() {
     return { key: 'intro', at: undefined, title: t('caption.intro.title'), text: t('caption.intro'), latest: undefined };
   }, [trace, baseId, interventions, atMs, t, captions]);
   // The story (guided opening, predict prompts, the ending, what changed) speaks here when it has
-  // something to say (`story/caption-slot.ts`, filled by the story's chunk).
-  const story = useStoryCaption(useLabStore());
+  // something to say (the store's `story`, set by the story's chunk).
+  const story = useLab((s) => s.story);
 
+  // The story replaces the caption (`instead`) or adds to it (`after`); see the store's `story`.
+  const own = story?.place === 'after' || !story;
+  const shown = own ? content : { key: story.key, at: story.atMs, title: story.title, text: story.body, latest: undefined };
   return (
     <section className="fl-caption" aria-label={t('caption.heading')}>
       {/* Not a live region: the explainer's announcer (views/a11y/LiveAnnouncer) speaks the events. */}
       <div className="fl-caption__body">
-        {story && story.place !== 'after' ? (
-          <M.div key={story.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }} className="fl-caption__story">
-            <p className="fl-caption__title">
-              {story.atMs !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(story.atMs) })}</span>}
-              <span>{story.title}</span>
-            </p>
-            <div className="fl-caption__text">{story.body}</div>
-          </M.div>
-        ) : (
-        <M.div key={content.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }}>
+        <M.div key={shown.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }}>
           <p className="fl-caption__title">
-            {content.at !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(content.at) })}</span>}
-            <span>{content.title}</span>
+            {shown.at !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(shown.at) })}</span>}
+            <span>{shown.title}</span>
           </p>
-          <p className="fl-caption__text">{content.text}</p>
-          {content.latest && (
+          <div className="fl-caption__text">{shown.text}</div>
+          {shown.latest && (
             <p className="fl-caption__latest">
               <Info size={14} aria-hidden="true" />
               <span>
-                {t('caption.latest')} <span className="fl-caption__time">{t('caption.at', { at: seconds(content.latest.atMs) })}</span>{' '}
-                {content.latest.text}
+                {t('caption.latest')} <span className="fl-caption__time">{t('caption.at', { at: seconds(shown.latest.atMs) })}</span>{' '}
+                {shown.latest.text}
               </span>
             </p>
           )}
-          {story && (
-            <div key={story.key} className="fl-caption__story fl-caption__story--after">
+          {own && story && (
+            <div className="fl-caption__story--after">
               <p className="fl-caption__title">{story.title}</p>
-              <div className="fl-caption__text">{story.body}</div>
+              {story.body}
             </div>
           )}
         </M.div>
-        )}
       </div>
     </section>
   );

@@ -4,7 +4,7 @@
  * check is switched in the header (it applies to the whole run) and listed here too.
  * @module
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
@@ -16,7 +16,7 @@ import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
 import { usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
-import { SettingsControls, describeSetting } from '../story/SettingsControls';
+import { describeSetting } from '../story/setting-label';
 import { noEffectNotice } from '../story/compare';
 
 /** The chip text of an intervention. */
@@ -32,9 +32,18 @@ export function describeIntervention(i: Intervention, scenario: Scenario, t: Tra
     case 'fencing':
       return t(i.fencing === 'off' ? 'chip.fencing.off' : 'chip.fencing.on');
     case 'set':
-      return describeSetting(i.path, i.value, scenario, t);
+      // The single file has no settings controls, so no such change is ever made there.
+      return import.meta.env.FENCING_LAB_SINGLE_FILE ? i.path : describeSetting(i.path, i.value, scenario, t);
   }
 }
+
+/**
+ * The scenario settings as controls (`story/SettingsControls.tsx`), a chunk of their own; not in the
+ * single file, whose 200 KB budget has no room for them (the hosted app has them).
+ */
+const SettingsControls = import.meta.env.FENCING_LAB_SINGLE_FILE
+  ? null
+  : lazy(() => import('../story/SettingsControls').then((m) => ({ default: m.SettingsControls })));
 
 /** Says at once when the last change made no difference (`story/compare.ts`), in a status region. */
 function NoEffectNotice() {
@@ -175,12 +184,17 @@ export function Interventions() {
           );
         })}
       </ul>
-      <NoEffectNotice />
+      {!import.meta.env.FENCING_LAB_SINGLE_FILE && <NoEffectNotice />}
       <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease} title={hasLease ? undefined : t('intervene.expire.none')}>
         {ICON.hourglass}
         {t('intervene.expire')}
       </button>
-      <SettingsControls />
+      {/* Not in the single file: its 200 KB budget has no room (the hosted app has them). */}
+      {SettingsControls && (
+        <Suspense fallback={null}>
+          <SettingsControls />
+        </Suspense>
+      )}
       <div className="fl-changes">
         <div className="fl-changes__head">
           <h3 ref={changesHeadRef} tabIndex={-1} className="fl-changes__title">

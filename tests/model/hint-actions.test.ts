@@ -10,7 +10,7 @@ import { normalizeScenario, type Scenario } from '../../src/model/scenario';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { HINT_ACTIONS, type HintPlan } from '../../src/scenarios/hint-actions';
 import { applyInterventions, faultTimeAt, withFencing, type Intervention } from '../../src/store/interventions';
-import { withSetting } from '../../src/store/settings';
+import { withSetting } from '../../src/settings/settings';
 
 function outcome(id: string, plan: HintPlan) {
   let base: Scenario = normalizeScenario(ALL_BUILT_IN_SCENARIOS.find((b) => b.id === id)!.scenario);

@@ -19,7 +19,7 @@
  * @module
  */
 import type { Client, Fault, Op, Scenario } from '../model/scenario';
-import type { Intervention, SettingValue } from './interventions';
+import type { Intervention, SettingValue } from '../store/interventions';
 
 /** Bounds of the numeric settings: [min, max] (ms, except the clock rate and the seed). */
 export const SETTING_BOUNDS = {
