@@ -143,7 +143,6 @@ export function createLabStore(options: InitOptions = {}): LabStore {
         if (opens === ticket) set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false, previous: null });
       });
     };
-    const settings = settingsModule;
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
 
@@ -219,12 +218,8 @@ export function createLabStore(options: InitOptions = {}): LabStore {
           const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
           return same ? undefined : next;
         }),
-      setSetting: (path, value) =>
-        change((s) => {
-          const next = settings().withSetting(s.base, s.interventions, path, value);
-          const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
-          return same ? undefined : next;
-        }),
+      // A setting that changes nothing is still a change the learner made: the story says so.
+      setSetting: (path, value) => change((s) => settingsModule().withSetting(s.base, s.interventions, path, value)),
       removeIntervention: (index) =>
         change((s) => (index < 0 || index >= s.interventions.length ? undefined : s.interventions.filter((_, k) => k !== index))),
       undo: () =>

@@ -4,6 +4,7 @@
  * @module
  */
 import { useT } from '../i18n';
+import '../views/tools-messages';
 
 /** "← Back to the explainer": this page without `view`. */
 export default function BackLink() {

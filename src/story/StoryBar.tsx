@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { ArrowRight, GraduationCap, Play, RotateCcw } from 'lucide-react';
 import { useT } from '../i18n';
 import { readStored, writeStored } from '../embed/safe';
+import { useControl } from '../embed/display';
 import { useLab, useLabStore } from '../store/context';
 import { GlossaryText } from '../glossary/Glossary';
 import type { StoryCaption } from '../store/initial-state';
@@ -23,6 +24,7 @@ import { changeSummary, noEffectNotice } from './compare';
 import { GUIDED_SCENARIO, SEED_GUIDE, guideStepsFor, type GuideStep } from './guide';
 import { keyMoments, momentAt, runOutcome, stopBetween, type KeyMoment } from './moments';
 import { MOMENT_TITLE, predictQuestion, predictReason } from './text';
+import { quizHref } from './quiz-href';
 import './messages';
 import './story.css';
 
@@ -42,13 +44,6 @@ function isPressable(el: Element | null): boolean {
   return !!el && (el instanceof HTMLButtonElement || el instanceof HTMLAnchorElement || el.tagName === 'SUMMARY' || el.getAttribute('role') === 'switch');
 }
 
-/** The quiz page's address: this page with `view=quiz` (other parameters kept). */
-export function quizHref(search: string): string {
-  const q = new URLSearchParams(search);
-  q.set('view', 'quiz');
-  q.delete('t');
-  return `?${q.toString()}`;
-}
 
 /** A prediction the learner made: which decision, and what they said. */
 interface Answer {
@@ -75,6 +70,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   // Where the learner last made a change (the caption says what changed until the playhead moves).
   const [changedAt, setChangedAt] = useState<number | undefined>(undefined);
   const continueBtn = useRef<HTMLButtonElement>(null);
+  const showPlayback = useControl('playback');
   // Where the story last stopped playback (the guide and the questions speak only there, not where
   // the learner steps or scrubs to); the opening counts as a stop at 0.
   const [stoppedAt, setStoppedAt] = useState<number | undefined>(0);
@@ -259,6 +255,8 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   };
 
   const atStart = playheadMs === 0;
+  // `controls=` without `playback` (embed/params.ts): no Continue either.
+  if (!showPlayback) return null;
   return (
     <div className="fl-story" role="group" aria-label={t('story.label')} data-scenario={baseId ?? ''}>
       <div className="fl-story__main">

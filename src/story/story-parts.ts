@@ -3,4 +3,3 @@
  * @module
  */
 export { StoryBar } from './StoryBar';
-export { CompareCard } from './CompareCard';

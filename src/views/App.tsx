@@ -23,7 +23,7 @@ import { MotionProvider } from './MotionProvider';
 import { StoragePanel } from './StoragePanel';
 import { Timeline } from './timeline/Timeline';
 import { Transport } from './Transport';
-import { CompareSlot, StorySlot } from '../story/slot';
+import { StorySlot } from '../story/slot';
 
 /** Options of one explainer. */
 export interface FencingLabProps {
@@ -49,7 +49,6 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
   // Embed mode (`embed=1`) swaps the page header for a compact bar; `controls=` hides groups.
   const { embed } = useDisplay();
   const interventions = useControl('interventions');
-  const playback = useControl('playback');
   // Runs only while playing and in view: paused, a hidden tab or an embed scrolled away cost nothing.
   usePlaybackLoop(root);
   // Display state (presenter mode, keyboard help) and its keys: `?`, `p`, Esc (with the playback
@@ -69,14 +68,13 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
             <CaptionPanel />
             <Transport />
             {/* The story: stops at key moments, Continue, predictions, the quiz link (its own chunk). */}
-            {playback && !display.presenting && <StorySlot root={root} />}
+            {!display.presenting && <StorySlot root={root} />}
             <EventTable />
           </section>
         </div>
         <aside className="fl-side">
           <StoragePanel />
           {interventions && <Interventions />}
-          <CompareSlot />
         </aside>
         {/* "Try this", real systems and the explorer: below the fold, loaded once the page is idle. */}
         {!embed && !display.presenting && <GoFurtherSlot />}

@@ -45,6 +45,11 @@ const SettingsControls = import.meta.env.FENCING_LAB_SINGLE_FILE
   ? null
   : lazy(() => import('../story/SettingsControls').then((m) => ({ default: m.SettingsControls })));
 
+/** The run before the last change beside the run now (`story/CompareCard.tsx`; not in the single file). */
+const CompareCard = import.meta.env.FENCING_LAB_SINGLE_FILE
+  ? null
+  : lazy(() => import('../story/CompareCard').then((m) => ({ default: m.CompareCard })));
+
 /** Says at once when the last change made no difference (`story/compare.ts`), in a status region. */
 function NoEffectNotice() {
   const previous = useLab((s) => s.previous);
@@ -154,6 +159,7 @@ export function Interventions() {
   );
 
   return (
+    <>
     <section className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
       <header className="fl-card__head">
         <InterventionsHeading />
@@ -237,5 +243,11 @@ export function Interventions() {
         )}
       </div>
     </section>
+    {CompareCard && (
+      <Suspense fallback={null}>
+        <CompareCard />
+      </Suspense>
+    )}
+    </>
   );
 }

@@ -14,8 +14,6 @@ import type { MessageKey } from './en';
 export const de = {
   'app.title': 'Fencing Lab',
   'app.tagline': 'Leases, Prozesspausen und Fencing-Tokens, Schritt für Schritt',
-  'nav.quiz': 'Quiz',
-  'nav.back': '← Zurück zum Erklärer',
   'app.partFailed': 'Dieser Teil konnte nicht geladen werden. Prüfen Sie die Verbindung und laden Sie die Seite neu.',
 
   'header.scenario': 'Szenario',

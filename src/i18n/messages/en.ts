@@ -12,8 +12,6 @@
 export const en = {
   'app.title': 'Fencing Lab',
   'app.tagline': 'Leases, process pauses and fencing tokens, step by step',
-  'nav.quiz': 'Quiz',
-  'nav.back': '← Back to the explainer',
   'app.partFailed': 'This part could not be loaded. Check your connection and reload the page.',
 
   // Header: scenario picker and the storage's token check.

@@ -175,6 +175,8 @@ export const toolsDe = {
   'shortcuts.space': 'Leertaste',
   'shortcuts.play': 'Abspielen oder pausieren',
   'shortcuts.enter': 'Eingabe',
+  'nav.back': '← Zurück zum Erklärer',
+  'nav.quiz': 'Quiz',
   'shortcuts.continue': 'Die Geschichte nach einem Schlüsselmoment fortsetzen (auch die Leertaste spielt weiter)',
   'shortcuts.arrows': '← / →',
   'shortcuts.step': 'Vorheriges oder nächstes Ereignis',

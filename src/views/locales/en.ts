@@ -183,6 +183,8 @@ export const toolsEn = {
   'shortcuts.space': 'Space',
   'shortcuts.play': 'Play or pause',
   'shortcuts.enter': 'Enter',
+  'nav.back': '← Back to the explainer',
+  'nav.quiz': 'Quiz',
   'shortcuts.continue': 'Continue the story after a key moment (Space plays on too)',
   'shortcuts.arrows': '← / →',
   'shortcuts.step': 'Previous or next event',
