@@ -9,6 +9,6 @@ import { applySettings as apply, withSetting as withOne } from './settings';
 
 export { simulate } from '../model/simulate';
 /** `settings.ts`'s `applySettings` (the identity in the single file, which has no settings controls). */
-export const applySettings: typeof apply = import.meta.env.FENCING_LAB_SINGLE_FILE ? (base) => base : apply;
+export const applySettings: typeof apply = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? (base) => base : apply;
 /** `settings.ts`'s `withSetting` (no change in the single file). */
-export const withSetting: typeof withOne = import.meta.env.FENCING_LAB_SINGLE_FILE ? (_b, list) => [...list] : withOne;
+export const withSetting: typeof withOne = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? (_b, list) => [...list] : withOne;

@@ -11,7 +11,7 @@ import { deferredComponent } from '../views/ChunkBoundary';
 
 // The single file has no room for the story: its chunk there is the quiz link alone (`quiz-only.tsx`).
 const chunk = loadOnce(
-  (): Promise<typeof import('./story-parts')> => (import.meta.env.FENCING_LAB_SINGLE_FILE ? import('./quiz-only') : import('./story-parts')).then(withText),
+  (): Promise<typeof import('./story-parts')> => (import.meta.env.FENCING_LAB_SINGLE_FILE === true ? import('./quiz-only') : import('./story-parts')).then(withText),
 );
 
 /** Loads the story's chunk (once; tests await it before rendering). */

@@ -33,7 +33,7 @@ export function describeIntervention(i: Intervention, scenario: Scenario, t: Tra
       return t(i.fencing === 'off' ? 'chip.fencing.off' : 'chip.fencing.on');
     case 'set':
       // The single file has no settings controls, so no such change is ever made there.
-      return import.meta.env.FENCING_LAB_SINGLE_FILE ? i.path : describeSetting(i.path, i.value, scenario, t);
+      return import.meta.env.FENCING_LAB_SINGLE_FILE === true ? i.path : describeSetting(i.path, i.value, scenario, t);
   }
 }
 
@@ -41,12 +41,12 @@ export function describeIntervention(i: Intervention, scenario: Scenario, t: Tra
  * The scenario settings as controls (`story/SettingsControls.tsx`), a chunk of their own; not in the
  * single file, whose 200 KB budget has no room for them (the hosted app has them).
  */
-const SettingsControls = import.meta.env.FENCING_LAB_SINGLE_FILE
+const SettingsControls = import.meta.env.FENCING_LAB_SINGLE_FILE === true
   ? null
   : lazy(() => import('../story/SettingsControls').then((m) => ({ default: m.SettingsControls })));
 
 /** The run before the last change beside the run now (`story/CompareCard.tsx`; not in the single file). */
-const CompareCard = import.meta.env.FENCING_LAB_SINGLE_FILE
+const CompareCard = import.meta.env.FENCING_LAB_SINGLE_FILE === true
   ? null
   : lazy(() => import('../story/CompareCard').then((m) => ({ default: m.CompareCard })));
 
@@ -190,7 +190,7 @@ export function Interventions() {
           );
         })}
       </ul>
-      {!import.meta.env.FENCING_LAB_SINGLE_FILE && <NoEffectNotice />}
+      {import.meta.env.FENCING_LAB_SINGLE_FILE !== true && <NoEffectNotice />}
       <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease} title={hasLease ? undefined : t('intervene.expire.none')}>
         {ICON.hourglass}
         {t('intervene.expire')}
