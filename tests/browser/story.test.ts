@@ -18,7 +18,7 @@ let browser: Browser;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
+  browser = await launchChromium(inject('chromiumPath'), { storyStops: true });
 });
 
 afterAll(async () => {
