@@ -52,8 +52,8 @@ document.documentElement.toggleAttribute('data-quiz-only', !showTimeline);
 // Static, not lazy: the explainer IS the first render. It waits only for a language other than
 // English (the skeleton shows meanwhile); English is in the bundle, so it renders at once.
 const PageLab = locale === 'en' ? PageLabNow : lazy(() => i18nReady.then(() => ({ default: PageLabNow })));
-// A quiz-only embed has no explainer bar, so its "Open in Fencing Lab" link comes on its own.
-const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
+// With the quiz alone: an embed's "Open in Fencing Lab" link, or the page's way back to the explainer.
+const QuizNav = lazy(() => Promise.all([import('./story/QuizNav'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 
 // A transition: React renders the page in slices and lets the browser breathe between them, rather
@@ -72,7 +72,7 @@ startTransition(() => root.render(
       {showQuiz && (
         <ChunkBoundary fallback={<PartFailed />}>
           <Suspense fallback={null}>
-            {params.embed && !showTimeline && <QuizOpenLink />}
+            {!showTimeline && <QuizNav embed={params.embed} />}
             <QuizPanel />
             <EmbedReady instance={params.instance} />
           </Suspense>

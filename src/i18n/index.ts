@@ -24,6 +24,7 @@ import type { CaptionMessageKey } from '../teaching/locales/en';
 import type { MarksMessageKey } from '../views/timeline/locales/en';
 import type { ToolsMessageKey } from '../views/locales/en';
 import type { EmbedMessageKey } from '../embed/locales/en';
+import type { StoryMessageKey } from '../story/locales/en';
 
 /**
  * A key of the explainer's catalogues: the first render's own (`messages/en.ts`, in the bundle) and
@@ -32,7 +33,7 @@ import type { EmbedMessageKey } from '../embed/locales/en';
  * timeline's marks and the names of actors and messages; `embed/locales`: the Embed dialog). A feature's keys translate once
  * its module (which registers them) has loaded.
  */
-export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey | MarksMessageKey | EmbedMessageKey;
+export type MessageKey = CoreMessageKey | ToolsMessageKey | BreakitMessageKey | CaptionMessageKey | MarksMessageKey | EmbedMessageKey | StoryMessageKey;
 export { LOCALES, pickLocale, type Locale } from './locale';
 
 /** Values substituted into `{name}` placeholders. */

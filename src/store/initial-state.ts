@@ -6,6 +6,7 @@
  */
 import { normalizeScenario, type Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
+import type { ReactNode } from 'react';
 import builtInSeedTrace from 'virtual:fencing-lab/seed-trace';
 import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn, loadedBuiltIn } from '../scenarios';
 import { DEFAULT_PAUSE_MS, applyInterventions, type Intervention } from './interventions';
@@ -50,6 +51,28 @@ export interface LabData extends Derived {
    * the controls show they are busy meanwhile.
    */
   waiting: number;
+  /**
+   * The run before the learner's last change (its trace and interventions), to compare with the
+   * run now (`story/compare.ts`); `null` after opening a scenario.
+   */
+  previous: { trace: Trace; interventions: Intervention[] } | null;
+  /**
+   * What the story (`story/StoryBar.tsx`, loaded after the first render) says in the caption panel
+   * now, instead of or after the caption's own text; `undefined` when it says nothing.
+   */
+  story?: StoryCaption | undefined;
+}
+
+/** What the story says in the caption. */
+export interface StoryCaption {
+  /** Changes when the content does (the caption animates in on a new key). */
+  key: string;
+  title: string;
+  body: ReactNode;
+  /** Simulated ms the caption is about, if any (shown as its time). */
+  atMs?: number | undefined;
+  /** `after`: shown below the caption's own text instead of replacing it (default: replaces it). */
+  place?: 'instead' | 'after';
 }
 
 /**
@@ -123,5 +146,6 @@ export function createInitialState(options: InitOptions = {}): LabData {
     skipQuiet: false,
     pauseForMs: DEFAULT_PAUSE_MS,
     waiting: 0,
+    previous: null,
   };
 }

@@ -10,6 +10,7 @@
  */
 import { MAX_FAULTS, type Fault, type Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
+import { settingsModule } from './simulator';
 
 /** The default length of a pause the learner adds (ms): longer than the seed's 10 s TTL. */
 export const DEFAULT_PAUSE_MS = 12_000;
@@ -27,7 +28,16 @@ export type Intervention =
   /** End the live lease at the lease service at `atMs` (as an operator might, or a failover of a lock service that replicates asynchronously, e.g. Redis; Chubby §2.9 and etcd carry leases over a failover). */
   | { kind: 'expireLease'; atMs: number }
   /** Switch the storage's token check for the whole run (not from the playhead on). */
-  | { kind: 'fencing'; fencing: Scenario['storage']['fencing'] };
+  | { kind: 'fencing'; fencing: Scenario['storage']['fencing'] }
+  /**
+   * Change one setting of the scenario for the whole run (a control instead of editing JSON; see
+   * `settings/settings.ts`): `path` is one of the paths listed there, `value` the new value (`null` removes a
+   * scripted fault or a program step).
+   */
+  | { kind: 'set'; path: string; value: SettingValue };
+
+/** The value of a `set` intervention. */
+export type SettingValue = number | boolean | string | null;
 
 /** The kinds of intervention. */
 export type InterventionKind = Intervention['kind'];
@@ -42,6 +52,7 @@ export function toFault(i: Intervention): Fault | undefined {
     case 'expireLease':
       return { kind: 'expireLease', atMs: i.atMs };
     case 'fencing':
+    case 'set':
       return undefined;
   }
 }
@@ -65,18 +76,25 @@ export function faultsLeft(base: Scenario, interventions: readonly Intervention[
  * - `pause`, `crash`, `expireLease` are appended to `faults` in the order given;
  * - `fencing` sets `storage.fencing` for the whole run; the last one wins.
  *
+ * - `set` changes a setting of the scenario as written (`settings/settings.ts`), before the faults are added.
+ *
  * With no interventions the base itself is returned, so the trace can be reused.
+ * @throws Error for a `set` intervention before the simulator's chunk has loaded (`simulator.ts`)
  */
 export function applyInterventions(base: Scenario, interventions: readonly Intervention[]): Scenario {
   if (interventions.length === 0) return base;
-  const faults: Fault[] = [...base.faults];
-  let fencing = base.storage.fencing;
+  // Settings first (they edit the scenario as written, scripted faults included), then the faults
+  // added at the playhead.
+  const settings = interventions.filter((i): i is Extract<Intervention, { kind: 'set' }> => i.kind === 'set');
+  const edited = settings.length > 0 ? settingsModule().applySettings(base, settings) : base;
+  const faults: Fault[] = [...edited.faults];
+  let fencing = edited.storage.fencing;
   for (const i of interventions) {
     const f = toFault(i);
     if (f) faults.push(f);
     else if (i.kind === 'fencing') fencing = i.fencing;
   }
-  return { ...base, storage: { ...base.storage, fencing }, faults };
+  return { ...edited, storage: { ...edited.storage, fencing }, faults };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
 import { loadOnce } from './load-once';
 
-const simulator = loadOnce(() => import('../model/simulate'));
+const simulator = loadOnce(() => import('../settings/sim-chunk'));
 
 /**
  * Loads the simulator (once; the same promise each call). Resolves when {@link runSimulation} can
@@ -34,4 +34,15 @@ export function runSimulation(scenario: Scenario): Trace {
   const m = simulator.current();
   if (!m) throw new Error('the simulator is not loaded yet: await loadSimulator() first');
   return m.simulate(scenario);
+}
+
+
+/**
+ * The settings functions in the simulator's chunk.
+ * @throws Error if the simulator's chunk is not loaded yet
+ */
+export function settingsModule(): { applySettings: typeof import('../settings/settings').applySettings; withSetting: typeof import('../settings/settings').withSetting } {
+  const m = simulator.current();
+  if (!m) throw new Error('the simulator is not loaded yet: await loadSimulator() first');
+  return m;
 }

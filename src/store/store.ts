@@ -17,10 +17,11 @@ import {
   faultsLeft,
   withFencing,
   type Intervention,
+  type SettingValue,
 } from './interventions';
 import { loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { createInitialState, derive, loadBuiltIn, type InitOptions, type LabData } from './initial-state';
-import { loadSimulator, simulatorReady } from './simulator';
+import { loadSimulator, settingsModule, simulatorReady } from './simulator';
 import { advancePlayhead, nextEventTime, prevEventTime, type Speed } from './playback';
 
 /** What the learner and the views can do. Times are simulated ms. */
@@ -74,6 +75,12 @@ export interface LabActions {
   expireLeaseNow(): void;
   /** Switches the storage's token check for the whole run. */
   setFencing(fencing: Scenario['storage']['fencing']): void;
+  /**
+   * Changes one setting of the scenario as written for the whole run (`settings/settings.ts`: a path such as
+   * `lease.ttlMs` and its value; `null` removes a scripted fault or step). Undoable; setting the
+   * written value again removes the change.
+   */
+  setSetting(path: string, value: SettingValue): void;
   /** Removes the intervention at `index` (undoable). */
   removeIntervention(index: number): void;
   /** Restores the interventions as they were before the last change. */
@@ -146,7 +153,14 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       if (!guarded(() => (derived = derive(s.base, next)))) return;
       const atEnd = s.playheadMs >= s.trace.endMs;
       const playheadMs = atEnd ? derived.trace.endMs : Math.min(s.playheadMs, derived.trace.endMs);
-      set({ interventions: next, undoStack, ...derived, playheadMs, playing: s.playing && playheadMs < derived.trace.endMs });
+      set({
+        interventions: next,
+        undoStack,
+        ...derived,
+        playheadMs,
+        playing: s.playing && playheadMs < derived.trace.endMs,
+        previous: { trace: s.trace, interventions: s.interventions },
+      });
     };
     /**
      * A learner's change: undoable. In the moment before the simulator has loaded (`simulator.ts`),
@@ -161,7 +175,7 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     let opens = 0;
     const open = (base: Scenario, baseId: string | null, ticket = ++opens): void => {
       withSimulator(() => {
-        if (opens === ticket) guarded(() => set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false }));
+        if (opens === ticket) guarded(() => set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false, previous: null }));
       });
     };
     /** Adds a timed intervention, unless the run already holds as many faults as a scenario can (issue 18). */
@@ -192,7 +206,7 @@ export function createLabStore(options: InitOptions = {}): LabStore {
             if (opens !== ticket) return;
             const derived = derive(base, interventions, trace);
             const playheadMs = Math.min(derived.trace.endMs, Math.max(0, atMs));
-            set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false });
+            set({ baseId, base, interventions: [...interventions], undoStack: [], ...derived, playheadMs, playing: false, previous: null });
           });
         // With its trace known, nothing needs the simulator.
         if (trace) apply();
@@ -239,6 +253,8 @@ export function createLabStore(options: InitOptions = {}): LabStore {
           const same = next.length === s.interventions.length && next.every((i, k) => i === s.interventions[k]);
           return same ? undefined : next;
         }),
+      // A setting that changes nothing is still a change the learner made: the story says so.
+      setSetting: (path, value) => change((s) => settingsModule().withSetting(s.base, s.interventions, path, value)),
       removeIntervention: (index) =>
         change((s) => (index < 0 || index >= s.interventions.length ? undefined : s.interventions.filter((_, k) => k !== index))),
       undo: () =>

@@ -23,7 +23,7 @@ import type { Intervention } from '../store/interventions';
 export function narrationValidUntil(interventions: readonly Intervention[]): number {
   let until = Infinity;
   for (const i of interventions) {
-    if (i.kind === 'fencing') return 0;
+    if (i.kind === 'fencing' || i.kind === 'set') return 0;
     until = Math.min(until, i.atMs);
   }
   return until;

@@ -24,6 +24,7 @@ import { StoragePanel } from './StoragePanel';
 import { Legend } from './timeline/Legend';
 import { Timeline } from './timeline/Timeline';
 import { Transport } from './Transport';
+import { StorySlot } from '../story/slot';
 
 /** Options of one explainer. */
 export interface FencingLabProps {
@@ -70,6 +71,8 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
             <Transport />
             <Legend />
             <CaptionPanel />
+            {/* The story: stops at key moments, Continue, predictions, the quiz link (its own chunk). */}
+            {!display.presenting && <StorySlot root={root} />}
             <EventTable />
           </section>
         </div>

@@ -91,26 +91,38 @@ export function CaptionPanel() {
     if (generated) return { key: `g${generated.atMs}`, at: generated.atMs, title: generated.title, text: generated.text, latest: undefined, sources: undefined };
     return { key: 'intro', at: undefined, title: t('caption.intro.title'), text: t('caption.intro'), latest: undefined, sources: undefined };
   }, [trace, baseId, interventions, atMs, t, captions]);
+  // The story (guided opening, predict prompts, the ending, what changed) speaks here when it has
+  // something to say (the store's `story`, set by the story's chunk).
+  const story = useLab((s) => s.story);
 
+  // The story replaces the caption (`instead`) or adds to it (`after`); see the store's `story`.
+  const own = story?.place === 'after' || !story;
+  const shown = own ? content : { key: story.key, at: story.atMs, title: story.title, text: story.body, latest: undefined };
   return (
     <section className="fl-caption" aria-label={t('caption.heading')}>
       {/* Not a live region: the explainer's announcer (views/a11y/LiveAnnouncer) speaks the events. */}
       <div className="fl-caption__body">
-        <M.div key={content.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }}>
+        <M.div key={shown.key} initial={{ opacity: 0, y: 6 }} animate={{ opacity: 1, y: 0 }} transition={{ duration: 0.25 }}>
           <p className="fl-caption__title">
-            {content.at !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(content.at) })}</span>}
-            <span>{content.title}</span>
+            {shown.at !== undefined && <span className="fl-caption__time">{t('caption.at', { at: seconds(shown.at) })}</span>}
+            <span>{shown.title}</span>
           </p>
-          <p className="fl-caption__text">{content.text}</p>
-          {content.sources && content.sources.length > 0 && <CaptionSources sources={content.sources} />}
-          {content.latest && (
+          <div className="fl-caption__text">{shown.text}</div>
+          {own && content.sources && content.sources.length > 0 && <CaptionSources sources={content.sources} />}
+          {shown.latest && (
             <p className="fl-caption__latest">
               <Info size={14} aria-hidden="true" />
               <span>
-                {t('caption.latest')} <span className="fl-caption__time">{t('caption.at', { at: seconds(content.latest.atMs) })}</span>{' '}
-                {content.latest.text}
+                {t('caption.latest')} <span className="fl-caption__time">{t('caption.at', { at: seconds(shown.latest.atMs) })}</span>{' '}
+                {shown.latest.text}
               </span>
             </p>
+          )}
+          {own && story && (
+            <div className="fl-caption__story--after">
+              <p className="fl-caption__title">{story.title}</p>
+              {story.body}
+            </div>
           )}
         </M.div>
       </div>

@@ -5,7 +5,7 @@
  * @module
  */
 import { usePhoneLinks } from './timeline/phone-links';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
@@ -18,6 +18,8 @@ import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
 import { usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
+import { describeSetting } from '../story/setting-label';
+import { noEffectNotice } from '../story/compare';
 
 /** The chip text of an intervention. */
 export function describeIntervention(i: Intervention, scenario: Scenario, t: Translate): string {
@@ -31,7 +33,36 @@ export function describeIntervention(i: Intervention, scenario: Scenario, t: Tra
       return t('chip.expire', { at: seconds(i.atMs) });
     case 'fencing':
       return t(i.fencing === 'off' ? 'chip.fencing.off' : 'chip.fencing.on');
+    case 'set':
+      // The single file has no settings controls, so no such change is ever made there.
+      return import.meta.env.FENCING_LAB_SINGLE_FILE === true ? i.path : describeSetting(i.path, i.value, scenario, t);
   }
+}
+
+/**
+ * The scenario settings as controls (`story/SettingsControls.tsx`), a chunk of their own; not in the
+ * single file, whose 200 KB budget has no room for them (the hosted app has them).
+ */
+const SettingsControls = import.meta.env.FENCING_LAB_SINGLE_FILE === true
+  ? null
+  : lazy(() => import('../story/SettingsControls').then((m) => ({ default: m.SettingsControls })));
+
+/** The run before the last change beside the run now (`story/CompareCard.tsx`; not in the single file). */
+const CompareCard = import.meta.env.FENCING_LAB_SINGLE_FILE === true
+  ? null
+  : lazy(() => import('../story/CompareCard').then((m) => ({ default: m.CompareCard })));
+
+/** Says at once when the last change made no difference (`story/compare.ts`), in a status region. */
+function NoEffectNotice() {
+  const previous = useLab((s) => s.previous);
+  const trace = useLab((s) => s.trace);
+  const last = useLab((s) => s.interventions[s.interventions.length - 1]);
+  const text = useMemo(() => (previous ? noEffectNotice(previous.trace, trace, last) : undefined), [previous, trace, last]);
+  return (
+    <p role="status" className={text ? 'fl-noeffect' : 'fl-noeffect fl-noeffect--empty'}>
+      {text}
+    </p>
+  );
 }
 
 const PHASE_KEY: Record<ClientPhase, MessageKey> = {
@@ -137,6 +168,7 @@ export function Interventions() {
   );
 
   return (
+    <>
     <section ref={panel} className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
       <header className="fl-card__head">
         <InterventionsHeading />
@@ -172,10 +204,17 @@ export function Interventions() {
           );
         })}
       </ul>
+      {import.meta.env.FENCING_LAB_SINGLE_FILE !== true && <NoEffectNotice />}
       <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={full ? fullId : undefined}>
         {ICON.hourglass}
         {t('intervene.expire')}
       </button>
+      {/* Not in the single file: its 200 KB budget has no room (the hosted app has them). */}
+      {SettingsControls && (
+        <Suspense fallback={null}>
+          <SettingsControls />
+        </Suspense>
+      )}
       <div className="fl-changes">
         <div className="fl-changes__head">
           <h3 ref={changesHeadRef} tabIndex={-1} className="fl-changes__title">
@@ -218,5 +257,11 @@ export function Interventions() {
         )}
       </div>
     </section>
+    {CompareCard && (
+      <Suspense fallback={null}>
+        <CompareCard />
+      </Suspense>
+    )}
+    </>
   );
 }

@@ -34,7 +34,33 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Launches headless Chromium at `path`. */
-export function launchChromium(path: string): Promise<Browser> {
-  return chromium.launch({ executablePath: path, headless: true, args: CHROMIUM_ARGS });
+/**
+ * Launches headless Chromium at `path`. The story stops playback at key moments by default
+ * (`src/story/StoryBar.tsx`); unless `storyStops` is true, every page of this browser starts with
+ * the stops turned off (as a learner who turned them off), so tests that play a run through keep
+ * doing so. `tests/browser/story.test.ts` keeps them on.
+ */
+export async function launchChromium(path: string, { storyStops = false }: { storyStops?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: path, headless: true, args: CHROMIUM_ARGS });
+  if (storyStops) return browser;
+  const off = () => {
+    try {
+      localStorage.setItem('fencing-lab:story-stops', 'off');
+    } catch {
+      // storage not allowed here: the stops stay on, as for a learner
+    }
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(off);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    await page.addInitScript(off);
+    return page;
+  };
+  return browser;
 }

@@ -46,7 +46,7 @@ describe('secondary controls after the first render', { timeout: 30_000 }, () =>
     const store = createLabStore();
     const { container } = render(<FencingLab store={store} />);
     // The slots keep their places (nothing moves), and the interventions' card says what happened.
-    expect(await screen.findByText('This part could not be loaded. Check your connection and reload the page.')).toBeInTheDocument();
+    expect(await screen.findByText('This part could not be loaded. Check your connection and reload the page.', undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(container.querySelector('.fl-slot--toolbar')).not.toBeNull();
     expect(logged).toHaveBeenCalledWith('Fencing Lab: a part of the page could not be loaded', expect.anything());
     expect(screen.queryByRole('button', { name: 'Library' })).not.toBeInTheDocument();

@@ -12,6 +12,7 @@ import '../tools-messages'; // its text (catalogue loaded with the secondary con
 
 const ROWS: readonly [MessageKey, MessageKey][] = [
   ['shortcuts.space', 'shortcuts.play'],
+  ['shortcuts.enter', 'shortcuts.continue'],
   ['shortcuts.arrows', 'shortcuts.step'],
   ['shortcuts.homeEnd', 'shortcuts.jump'],
   ['shortcuts.p', 'shortcuts.present'],

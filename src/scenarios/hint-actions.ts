@@ -1,0 +1,107 @@
+/**
+ * What each "Try this" hint asks the learner to do, as data (issue 14, item 7): the controls to use
+ * and the outcome the hint promises. One list per built-in, in the order of its `tryThis`, so the
+ * hint text and its actions sit side by side and a browser test (`tests/browser/hints.test.ts`)
+ * does every hint through the controls alone and checks the promise; a model test
+ * (`tests/model/hint-actions.test.ts`) checks the same promises on the model and that every hint has
+ * its entry. Settings paths are those of `settings/settings.ts` (values in simulated ms).
+ * @module
+ */
+import type { SettingValue } from '../store/interventions';
+
+/** One thing to do with a control. */
+export type HintAction =
+  /** The header's "Storage checks tokens" switch. */
+  | { do: 'fencing'; on: boolean }
+  /** A scenario setting (the "Scenario settings" controls). */
+  | { do: 'set'; path: string; value: SettingValue }
+  /** Open another built-in from the scenario picker. */
+  | { do: 'open'; scenario: string }
+  /** Move the playhead to `atMs` (the scrubber). */
+  | { do: 'seek'; atMs: number }
+  /** The "Pause length (s)" field, in ms. */
+  | { do: 'pauseLength'; ms: number }
+  /** The "Pause CLIENT" button, at the playhead. */
+  | { do: 'pause'; client: string };
+
+/** A hint's actions and the storage log it promises at the end of the run (exactly). */
+export interface HintPlan {
+  actions: readonly HintAction[];
+  /** The storage log at the end of the run, line by line, as the storage panel shows it. */
+  storageLog: readonly string[];
+  /** Grants the hint names: this client holds this token from this time (ms, at the lease service). */
+  grants?: readonly { client: string; token: number; atMs: number }[];
+}
+
+const off = { do: 'fencing', on: false } as const;
+const on = { do: 'fencing', on: true } as const;
+const set = (path: string, value: SettingValue): HintAction => ({ do: 'set', path, value });
+
+/** Every built-in's hints as actions, in `tryThis` order. */
+export const HINT_ACTIONS: Readonly<Record<string, readonly HintPlan[]>> = {
+  'seed-gc-pause': [
+    {
+      actions: [off],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'late write from client 1' with token 33"],
+    },
+    {
+      actions: [set('faults.0.forMs', 5000)],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'late write from client 1' with token 33", "stored 'from client 2' with token 34"],
+      grants: [{ client: 'client-2', token: 34, atMs: 16_100 }],
+    },
+    {
+      actions: [set('clients.client-1.checkLeaseBeforeWrite', true)],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"],
+    },
+  ],
+  'seed-gc-pause-unfenced': [
+    {
+      actions: [on],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "rejected 'late write from client 1' (token 33 < 34)"],
+    },
+    {
+      actions: [set('clients.client-1.checkLeaseBeforeWrite', true)],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"],
+    },
+  ],
+  'check-then-write': [
+    { actions: [off], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'late write from client 1' with token 33"] },
+    { actions: [set('faults.0.atMs', 1300)], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"] },
+  ],
+  'crash-holder': [
+    { actions: [set('lease.ttlMs', 3000)], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"], grants: [{ client: 'client-2', token: 34, atMs: 3100 }] },
+    { actions: [set('faults.0', null)], storageLog: ["stored 'from client 1' with token 33", "stored 'second write from client 1' with token 33", "stored 'from client 2' with token 34"], grants: [{ client: 'client-2', token: 34, atMs: 13_300 }] },
+  ],
+  'first-write-window-fenced-read': [
+    { actions: [set('storage.fenceReads', false)], storageLog: ["stored 'from client 1' with token 33", "stored 'late write from client 1' with token 33", "stored 'from client 2' with token 34"] },
+    { actions: [set('clients.client-2.program.1', null)], storageLog: ["stored 'from client 1' with token 33", "stored 'late write from client 1' with token 33", "stored 'from client 2' with token 34"] },
+  ],
+  'first-write-window': [
+    { actions: [{ do: 'open', scenario: 'first-write-window-fenced-read' }], storageLog: ["stored 'from client 1' with token 33", "rejected 'late write from client 1' (token 33 < 34)", "stored 'from client 2' with token 34"] },
+    { actions: [set('clients.client-2.program.1.ms', 5000)], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "rejected 'late write from client 1' (token 33 < 34)"] },
+  ],
+  'jepsen-three-clients': [
+    { actions: [on], storageLog: ["stored 'set from client 3' with token 3", "rejected 'set from client 1' (token 1 < 3)", "rejected 'set from client 2' (token 2 < 3)"] },
+    { actions: [set('lease.ttlMs', 10_000)], storageLog: ["stored 'set from client 1' with token 1", "stored 'set from client 2' with token 2", "stored 'set from client 3' with token 3"] },
+  ],
+  'keepalive-holds': [
+    { actions: [{ do: 'seek', atMs: 5000 }, { do: 'pauseLength', ms: 15_000 }, { do: 'pause', client: 'client-1' }], storageLog: ["stored 'from client 2' with token 34", "rejected 'from client 1' (token 33 < 34)"], grants: [{ client: 'client-2', token: 34, atMs: 13_300 }] },
+    { actions: [set('clients.client-1.renewEveryMs', 0)], storageLog: ["stored 'from client 2' with token 34", "rejected 'from client 1' (token 33 < 34)"] },
+  ],
+  'network-delay': [
+    { actions: [off], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'delayed write from client 1' with token 33"] },
+    { actions: [set('faults.0.extraMs', 5000)], storageLog: ["stored 'from client 1' with token 33", "stored 'delayed write from client 1' with token 33", "stored 'from client 2' with token 34"] },
+  ],
+  'partition-lease-service': [
+    { actions: [set('clients.client-1.checkLeaseBeforeWrite', true)], storageLog: ["stored 'client 1, write 1' with token 33", "stored 'client 1, write 2' with token 33", "stored 'from client 2' with token 34"] },
+    { actions: [off], storageLog: ["stored 'client 1, write 1' with token 33", "stored 'client 1, write 2' with token 33", "stored 'from client 2' with token 34", "stored 'client 1, write 3' with token 33", "stored 'client 1, write 4' with token 33"] },
+  ],
+  'random-tokens': [
+    { actions: [set('lease.seed', 5)], storageLog: ["stored 'from client 1' with token 690", "stored 'from client 2' with token 772", "rejected 'late write from client 1' (token 690 < 772)"] },
+    { actions: [set('lease.tokens', 'monotonic')], storageLog: ["stored 'from client 1' with token 1", "stored 'from client 2' with token 2", "rejected 'late write from client 1' (token 1 < 2)"] },
+  ],
+  'slow-clock': [
+    { actions: [set('clients.client-1.clockRate', 1)], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"] },
+    { actions: [off], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'late write from client 1' with token 33"] },
+  ],
+};

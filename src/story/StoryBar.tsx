@@ -1,0 +1,296 @@
+/**
+ * The story (issue 14, items 1–3 and 6): playback stops at the run's key moments (`moments.ts`) and
+ * waits for Continue (the button, Enter, or Space, which plays); at some storage decisions it asks
+ * first what the storage will do and says whether the learner was right; at the end it says in one
+ * sentence what happened and why; after a change it says what changed against the run before. For
+ * the seed as written, the guided opening (`guide.ts`) speaks at each stop, one idea at a time, and
+ * the timeline emphasises what the step is about (`data-focus` on the timeline's root; `story.css`
+ * dims the other marks). The words are told in the caption panel (the store's `story`); this bar holds
+ * Continue, the predict answers, the "Stop at key moments" switch (remembered where storage is
+ * allowed) and the link to the quiz.
+ *
+ * Loaded after the first render (its own chunk): the first screen is the explainer.
+ * @module
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ArrowRight, GraduationCap, Play, RotateCcw } from 'lucide-react';
+import { useT } from '../i18n';
+import { readStored, writeStored } from '../embed/safe';
+import { useControl } from '../embed/display';
+import { useLab, useLabStore } from '../store/context';
+import { GlossaryText } from '../glossary/Glossary';
+import type { StoryCaption } from '../store/initial-state';
+import { changeSummary, noEffectNotice } from './compare';
+import { GUIDED_SCENARIO, SEED_GUIDE, guideStepsFor, type GuideStep } from './guide';
+import { keyMoments, momentAt, runOutcome, stopBetween, type KeyMoment } from './moments';
+import { MOMENT_TITLE, predictQuestion, predictReason } from './text';
+import { quizHref } from './quiz-href';
+import './messages';
+import './story.css';
+
+/** Where the "Stop at key moments" choice is kept. */
+const STOPS_KEY = 'fencing-lab:story-stops';
+
+/** Same ms, allowing for round-off. */
+const near = (a: number, b: number) => Math.abs(a - b) < 0.5;
+
+function isTyping(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || el instanceof HTMLInputElement) return true;
+  return el instanceof HTMLElement && el.isContentEditable;
+}
+
+function isPressable(el: Element | null): boolean {
+  return !!el && (el instanceof HTMLButtonElement || el instanceof HTMLAnchorElement || el.tagName === 'SUMMARY' || el.getAttribute('role') === 'switch');
+}
+
+
+/** A prediction the learner made: which decision, and what they said. */
+interface Answer {
+  eventId: number;
+  accepted: boolean;
+}
+
+/** The story's bar under the playback controls. `root` is the explainer's root (for the timeline and the keys). */
+export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
+  const t = useT();
+  const store = useLabStore();
+  const trace = useLab((s) => s.trace);
+  const baseId = useLab((s) => s.baseId);
+  const guided = useLab((s) => s.baseId === GUIDED_SCENARIO && s.interventions.length === 0);
+  const previous = useLab((s) => s.previous);
+  const interventions = useLab((s) => s.interventions);
+  const playing = useLab((s) => s.playing);
+  const playheadMs = useLab((s) => (s.playing ? -1 : s.playheadMs));
+  const atEnd = useLab((s) => s.playheadMs >= s.trace.endMs && s.trace.endMs > 0);
+  const [stopsOn, setStopsOn] = useState(() => readStored(STOPS_KEY) !== 'off');
+  const moments = useMemo(() => keyMoments(trace), [trace]);
+  const [answers, setAnswers] = useState<readonly Answer[]>([]);
+  const [step, setStep] = useState(0);
+  // Where the learner last made a change (the caption says what changed until the playhead moves).
+  const [changedAt, setChangedAt] = useState<number | undefined>(undefined);
+  const continueBtn = useRef<HTMLButtonElement>(null);
+  const showPlayback = useControl('playback');
+  // Where the story last stopped playback (the guide and the questions speak only there, not where
+  // the learner steps or scrubs to); the opening counts as a stop at 0.
+  const [stoppedAt, setStoppedAt] = useState<number | undefined>(0);
+
+  // A new run (another scenario, a change) asks its questions afresh.
+  useEffect(() => setAnswers([]), [trace]);
+  useEffect(() => {
+    if (previous) setChangedAt(store.getState().playheadMs);
+  }, [previous, store]);
+
+  // Stop where the playhead crosses a key moment while playing. A question not answered yet holds
+  // the playhead at its stop even when Play (or Space) is pressed there: the answer is not shown first.
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
+  useEffect(() => {
+    if (!stopsOn) return;
+    let prev = store.getState().playheadMs;
+    return store.subscribe((s) => {
+      const from = prev;
+      prev = s.playheadMs;
+      if (!s.playing || s.playheadMs <= from) return;
+      const held = moments.find(
+        (m) => m.predict && m.stopMs >= from - 0.5 && m.stopMs < s.playheadMs && !answersRef.current.some((a) => a.eventId === m.eventId),
+      );
+      const stop = held ?? stopBetween(moments, from, s.playheadMs);
+      if (!stop) return;
+      prev = stop.stopMs;
+      setStoppedAt(stop.stopMs);
+      // Seek first, so the listener this re-enters sees the playhead at the stop.
+      store.getState().seek(stop.stopMs);
+      store.getState().pause();
+    });
+  }, [store, moments, stopsOn]);
+
+  const stoppedHere = playheadMs === 0 || (stoppedAt !== undefined && playheadMs >= 0 && near(stoppedAt, playheadMs));
+  const moment: KeyMoment | undefined = stoppedHere && stopsOn ? momentAt(moments, playheadMs) : undefined;
+  const steps: GuideStep[] = useMemo(() => {
+    if (!guided) return [];
+    if (atEnd) return SEED_GUIDE.filter((s) => s.at === 'end');
+    if (playheadMs === 0 && stoppedHere) return SEED_GUIDE.filter((s) => s.at === 'start');
+    return moment ? guideStepsFor(SEED_GUIDE, moments, moment) : [];
+  }, [guided, atEnd, playheadMs, moment, moments, stoppedHere]);
+  const stepKey = `${moment?.eventId ?? ''}-${atEnd}-${playheadMs === 0}`;
+  useEffect(() => setStep(0), [stepKey]);
+  const guideStep = steps[Math.min(step, steps.length - 1)];
+  const asking = moment?.predict && !answers.some((a) => a.eventId === moment.eventId) ? moment : undefined;
+  // The decision just predicted, shown until the playhead moves on from it.
+  const answered = useMemo(() => {
+    if (playheadMs < 0) return undefined;
+    for (const a of answers) {
+      const m = moments.find((x) => x.eventId === a.eventId);
+      if (m?.decision && near(m.decision.atMs, playheadMs)) return { m, a };
+    }
+    return undefined;
+  }, [answers, moments, playheadMs]);
+
+  const caption = useMemo((): StoryCaption | undefined => {
+    if (playing) return undefined;
+    const changeNote = (): ReactNode => {
+      if (!previous || changedAt === undefined) return null;
+      const none = noEffectNotice(previous.trace, trace, interventions[interventions.length - 1]);
+      const text = none ?? changeSummary(previous.trace, trace);
+      return text ? <p className="fl-story__change">{text}</p> : null;
+    };
+    if (atEnd) {
+      return {
+        key: `end-${trace.endMs}-${runOutcome(trace)}-${guideStep?.title ?? ''}`,
+        title: guideStep?.title ?? t('story.end.title'),
+        body: (
+          <>
+            {guideStep && (
+              <p>
+                <GlossaryText text={guideStep.text} />
+              </p>
+            )}
+            <p className="fl-story__outcome">
+              {guideStep && <strong>{t('story.end.title')}: </strong>}
+              <GlossaryText text={runOutcome(trace)} />
+            </p>
+            {changeNote()}
+          </>
+        ),
+      };
+    }
+    if (answered && stoppedHere) {
+      const p = answered.m.predict!;
+      const right = answered.a.accepted === p.accepted;
+      return {
+        key: `answer-${answered.m.eventId}`,
+        atMs: answered.m.decision!.atMs,
+        title: right ? t('story.right') : t('story.wrong'),
+        body: (
+          <p className={right ? 'fl-story__verdict fl-story__verdict--right' : 'fl-story__verdict fl-story__verdict--wrong'}>
+            <GlossaryText text={predictReason(trace, p)} />
+          </p>
+        ),
+      };
+    }
+    if (asking) {
+      return {
+        key: `ask-${asking.eventId}`,
+        title: t('story.predict.title'),
+        body: (
+          <p>
+            <GlossaryText text={predictQuestion(trace, asking.predict!)} />
+          </p>
+        ),
+      };
+    }
+    if (changedAt !== undefined && previous && playheadMs >= 0 && near(changedAt, playheadMs)) {
+      const none = noEffectNotice(previous.trace, trace, interventions[interventions.length - 1]);
+      const text = none ?? changeSummary(previous.trace, trace);
+      if (text) return { key: `changed-${text}`, place: 'after', title: none ? t('story.noEffect.title') : t('story.changed.title'), body: <p>{text}</p> };
+    }
+    if (guideStep) {
+      return {
+        key: `guide-${guideStep.title}`,
+        ...(moment ? { atMs: moment.stopMs } : {}),
+        title: guideStep.title,
+        body: (
+          <p>
+            <GlossaryText text={guideStep.text} />
+          </p>
+        ),
+      };
+    }
+    return undefined;
+  }, [playing, atEnd, answered, asking, guideStep, moment, trace, t, previous, changedAt, playheadMs, interventions]);
+
+  useEffect(() => {
+    store.setState({ story: caption });
+  }, [store, caption]);
+  useEffect(() => () => store.setState({ story: undefined }), [store]);
+
+  // The timeline emphasises the guide step's marks (a data attribute on its root; story.css dims the rest).
+  const focus = !playing && guideStep && guideStep.focus.length > 0 ? guideStep.focus.join(' ') : '';
+  useEffect(() => {
+    const el = root.current?.querySelector('.fl-timeline');
+    if (!el) return;
+    if (focus) el.setAttribute('data-focus', focus);
+    else el.removeAttribute('data-focus');
+  }, [focus, root, trace]);
+
+  const more = step < steps.length - 1;
+  const onContinue = () => {
+    if (more) {
+      setStep((n) => n + 1);
+      return;
+    }
+    store.getState().play();
+  };
+  const answer = (accepted: boolean) => {
+    if (!asking) return;
+    setAnswers((list) => [...list, { eventId: asking.eventId, accepted }]);
+    setStoppedAt(asking.decision!.atMs);
+    store.getState().seek(asking.decision!.atMs);
+  };
+
+  // Enter continues (Space plays, which also continues), unless focus is in a field or on a control.
+  const actions = useRef({ onContinue, asking });
+  actions.current = { onContinue, asking };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('dialog[open], [role="dialog"]')) return;
+      const inside = target !== null && root.current?.contains(target) === true;
+      const onPage = target === null || target === document.body || target === document.documentElement;
+      if (!inside && !onPage) return;
+      if (isTyping(target) || isPressable(target)) return;
+      if (actions.current.asking || store.getState().playing) return;
+      e.preventDefault();
+      actions.current.onContinue();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [root, store]);
+
+  const toggleStops = (on: boolean) => {
+    setStopsOn(on);
+    writeStored(STOPS_KEY, on ? 'on' : 'off');
+  };
+
+  const atStart = playheadMs === 0;
+  // `controls=` without `playback` (embed/params.ts): no Continue either.
+  if (!showPlayback) return null;
+  return (
+    <div className="fl-story" role="group" aria-label={t('story.label')} data-scenario={baseId ?? ''}>
+      <div className="fl-story__main">
+        {asking ? (
+          <div className="fl-story__predict" role="group" aria-label={t('story.predict.label')}>
+            <button type="button" className="fl-btn fl-story__answer" onClick={() => answer(true)}>
+              {t('story.predict.store')}
+            </button>
+            <button type="button" className="fl-btn fl-story__answer" onClick={() => answer(false)}>
+              {t('story.predict.reject')}
+            </button>
+          </div>
+        ) : atEnd ? (
+          <button ref={continueBtn} type="button" className="fl-btn fl-story__continue" onClick={() => store.getState().play()}>
+            <RotateCcw size={16} aria-hidden="true" />
+            {t('story.again')}
+          </button>
+        ) : (
+          <button ref={continueBtn} type="button" className="fl-btn fl-btn--primary fl-story__continue" onClick={onContinue} disabled={playing} aria-keyshortcuts="Enter">
+            {atStart && !more ? <Play size={16} aria-hidden="true" /> : <ArrowRight size={16} aria-hidden="true" />}
+            {atStart && !more ? t('story.start') : t('story.continue')}
+          </button>
+        )}
+        {!asking && !atEnd && <span className="fl-story__keys fl-small fl-muted">{t('story.keys')}</span>}
+        {!asking && !atEnd && !guided && moment && <span className="fl-story__moment">{MOMENT_TITLE[moment.kind]}</span>}
+      </div>
+      <label className="fl-story__stops">
+        <input type="checkbox" checked={stopsOn} onChange={(e) => toggleStops(e.currentTarget.checked)} />
+        {t('story.stops')}
+      </label>
+      <a className="fl-btn fl-btn--ghost fl-story__quiz" href={quizHref(typeof location === 'undefined' ? '' : location.search)}>
+        <GraduationCap size={16} aria-hidden="true" />
+        {t('story.quiz')}
+      </a>
+    </div>
+  );
+}

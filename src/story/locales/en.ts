@@ -1,0 +1,57 @@
+/**
+ * English text of the story's controls (`story/StoryBar.tsx`) and of the settings controls
+ * (`story/SettingsControls.tsx`), registered when they load (`story/messages.ts`). German: `de.ts`.
+ * @module
+ */
+export const storyEn = {
+  'story.label': 'Story',
+  'story.start': 'Start',
+  'story.continue': 'Continue',
+  'story.again': 'Play again',
+  'story.stops': 'Stop at key moments',
+  'story.keys': 'Enter or Space: Continue',
+  'story.predict.label': 'Your prediction',
+  'story.predict.store': 'It stores the write',
+  'story.predict.reject': 'It rejects the write',
+  'story.predict.title': 'Predict: what will the storage do?',
+  'story.right': 'Right.',
+  'story.wrong': 'Not quite.',
+  'story.end.title': 'How it ended',
+  'story.changed.title': 'What changed',
+  'story.noEffect.title': 'That changed nothing',
+  'story.quiz': 'Quiz',
+  'story.quiz.title': 'Test yourself: the quiz',
+  'compare.title': 'Before and after your last change',
+  'compare.before': 'Before',
+  'compare.now': 'Now',
+  'compare.changed': 'changed',
+  'compare.none': 'no write',
+  'settings.title': 'Scenario settings',
+  'settings.help': 'Change the scenario itself for the whole run. Each change is listed below and can be undone.',
+  'settings.ttl': 'Lease TTL (s)',
+  'settings.latency': 'Network latency (ms)',
+  'settings.fenceReads': 'Reads with a token raise the highest token',
+  'settings.tokens': 'Tokens',
+  'settings.tokens.monotonic': 'increasing',
+  'settings.tokens.random': 'random',
+  'settings.seed': 'Random seed',
+  'settings.check': '{client}: check lease before write',
+  'settings.renew': '{client}: keepalive every (s, 0 = never)',
+  'settings.clock': '{client}: clock rate (1 = exact)',
+  'settings.work': '{client}: work step {n} (s)',
+  'settings.step': '{client}: do step {n} ({op})',
+  'settings.fault': 'Scripted {fault} of {client}',
+  'settings.fault.delay': 'Scripted delay of {from} → {to} message {nth}',
+  'settings.fault.expire': 'Scripted lease expiry',
+  'settings.fault.reset': 'Scripted storage restart',
+  'settings.fault.on': 'on',
+  'settings.fault.at': 'at (s)',
+  'settings.fault.for': 'for (s)',
+  'settings.fault.extra': 'extra delay (s)',
+  'settings.invalid': 'Enter a number from {min} to {max}.',
+  'chip.set': '{setting}: {value}',
+  'notice.noEffect': 'No effect',
+} as const;
+
+/** A key of the story's catalogue. */
+export type StoryMessageKey = keyof typeof storyEn;

@@ -1,0 +1,11 @@
+/**
+ * Registers the story's text (`locales/en.ts`; German on demand), imported by the story's and the
+ * settings' components so the text arrives with them and not in the first render (issue 7).
+ * @module
+ */
+import { addCatalogue, addCatalogueLoader } from '../i18n';
+import { storyEn } from './locales/en';
+
+addCatalogue('en', storyEn);
+// German is not in the single-file build (`i18n/locale.ts`); this condition leaves its chunk out there.
+if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./locales/de').then((m) => m.storyDe));

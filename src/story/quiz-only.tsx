@@ -1,0 +1,21 @@
+/**
+ * The story's chunk in the single file: its 200 KB gzip budget has no room for the story, so its
+ * place under the playback controls holds the way to the quiz only (`?view=quiz` works from file://
+ * too), and there is no comparison card. The hosted app loads `story-parts.ts` instead.
+ * @module
+ */
+import { useT } from '../i18n';
+import '../views/tools-messages';
+import { quizHref } from './quiz-href';
+
+/** The quiz link in the story's place. */
+export function StoryBar() {
+  const t = useT();
+  return (
+    <div className="fl-slot fl-slot--story fl-story-lite">
+      <a className="fl-btn fl-btn--ghost" href={quizHref(location.search)}>
+        {t('nav.quiz')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The names of the scenario settings (`settings/settings.ts`) in chips and controls: "Lease TTL
+ * (s)", "Client 1: check lease before write"... No side effects: the interventions' chips use it
+ * without the settings controls (their text is registered by `messages.ts` with the controls, the
+ * only place a `set` change is made).
+ * @module
+ */
+import type { Fault, Scenario } from '../model/scenario';
+import type { SettingValue } from '../store/interventions';
+import type { Translate } from '../teaching/captions';
+
+/** The name of a client of `s` (its id if unknown). */
+const nameOf = (s: Scenario, id: string) => s.clients.find((c) => c.id === id)?.name ?? id;
+
+/** The heading of a scripted fault's controls. */
+export function faultTitle(f: Fault, s: Scenario, t: Translate): string {
+  switch (f.kind) {
+    case 'delay':
+      return t('settings.fault.delay', { from: nameOf(s, f.from), to: f.to === 'storage' ? t('timeline.lane.storage') : nameOf(s, f.to), nth: f.nth });
+    case 'expireLease':
+      return t('settings.fault.expire');
+    case 'resetStorage':
+      return t('settings.fault.reset');
+    default:
+      return t('settings.fault', { fault: f.kind, client: nameOf(s, f.client) });
+  }
+}
+
+/** A setting's name in a chip ("Lease TTL (s)", "Client 1: check lease before write"...). */
+export function settingLabel(path: string, s: Scenario, t: Translate): string {
+  const p = path.split('.');
+  if (path === 'lease.ttlMs') return t('settings.ttl');
+  if (path === 'network.latencyMs') return t('settings.latency');
+  if (path === 'storage.fenceReads') return t('settings.fenceReads');
+  if (path === 'lease.tokens') return t('settings.tokens');
+  if (path === 'lease.seed') return t('settings.seed');
+  if (p[0] === 'clients') {
+    const client = nameOf(s, p[1]!);
+    if (p[2] === 'checkLeaseBeforeWrite') return t('settings.check', { client });
+    if (p[2] === 'renewEveryMs') return t('settings.renew', { client });
+    if (p[2] === 'clockRate') return t('settings.clock', { client });
+    const n = Number(p[3]) + 1;
+    const op = s.clients.find((c) => c.id === p[1])?.program[Number(p[3])]?.op ?? '';
+    return p.length === 5 ? t('settings.work', { client, n }) : t('settings.step', { client, n, op });
+  }
+  if (p[0] === 'faults') {
+    const f = s.faults[Number(p[1])];
+    if (!f) return path;
+    const title = faultTitle(f, s, t);
+    if (p.length === 2) return title;
+    return `${title}, ${t(p[2] === 'atMs' ? 'settings.fault.at' : p[2] === 'forMs' ? 'settings.fault.for' : 'settings.fault.extra')}`;
+  }
+  return path;
+}
+
+/** A `set` intervention's chip text. */
+export function describeSetting(path: string, value: SettingValue, s: Scenario, t: Translate): string {
+  const shown =
+    value === null
+      ? '—'
+      : typeof value === 'boolean'
+        ? value
+          ? '✓'
+          : '✗'
+        : typeof value === 'number' && (path.endsWith('Ms') || path.endsWith('.ms')) && path !== 'network.latencyMs'
+          ? String(value / 1000)
+          : String(value);
+  return t('chip.set', { setting: settingLabel(path, s, t), value: shown });
+}
+

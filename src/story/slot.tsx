@@ -1,0 +1,32 @@
+/**
+ * Where the story's bar (`StoryBar.tsx`) and the before/after comparison (`CompareCard.tsx`) go in
+ * the explainer: both load after the first render, from one chunk with their text; the bar's space
+ * is kept meanwhile (`.fl-slot--story` in app.css), so nothing moves when it arrives.
+ * @module
+ */
+import type { RefObject } from 'react';
+import { withText } from '../i18n';
+import { loadOnce } from '../store/load-once';
+import { deferredComponent } from '../views/ChunkBoundary';
+
+// The single file has no room for the story: its chunk there is the quiz link alone (`quiz-only.tsx`).
+const chunk = loadOnce(
+  (): Promise<typeof import('./story-parts')> => (import.meta.env.FENCING_LAB_SINGLE_FILE === true ? import('./quiz-only') : import('./story-parts')).then(withText),
+);
+
+/** Loads the story's chunk (once; tests await it before rendering). */
+export function loadStory(): Promise<typeof import('./story-parts')> {
+  return chunk.load();
+}
+
+/** The story's bar under the playback controls (the full story: the hosted app). */
+const StoryBarSlot = deferredComponent<typeof import('./story-parts'), { root: RefObject<HTMLElement | null> }>(
+  chunk,
+  (m) => m.StoryBar,
+  <div className="fl-slot fl-slot--story" aria-hidden="true" />,
+  <div className="fl-slot fl-slot--story" aria-hidden="true" />,
+);
+
+
+/** The story's bar (in the single file, the quiz link alone: `quiz-only.tsx`). */
+export const StorySlot = StoryBarSlot;

@@ -1,0 +1,180 @@
+/**
+ * The guided story in real Chromium, on the production build (issue 14, Done when):
+ * 1. from the first screen to the end with only Continue (button and Enter) and the predict
+ *    answers: each key moment's caption in order, the predictions told right, and the ending sentence;
+ * 2. with the token check off, the ending says client 2's data was silently overwritten;
+ * 3. "Stop at key moments" off plays straight through, and is remembered after a reload;
+ * 4. the quiz is one click from the first screen, and the quiz page has a way back;
+ * 5. a glossary term opens its definition, Esc closes it and focus returns to the term.
+ * Screenshots of each step go to FL_SHOTS (a folder) when that is set.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+
+const baseURL = inject('baseURL');
+const shots = process.env.FL_SHOTS;
+let browser: Browser;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'), { storyStops: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  expect(problems).toEqual([]);
+});
+
+async function openPage(query = ''): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  await page.goto(`${baseURL}${query}`);
+  await page.getByRole('group', { name: 'Story' }).waitFor();
+  return { context, page };
+}
+
+const title = (page: Page) => page.locator('.fl-caption__title > span:last-child').first().textContent();
+const text = (page: Page) => page.locator('.fl-caption__text').first().innerText();
+
+let shot = 0;
+async function look(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  await page.waitForTimeout(350);
+  await page.evaluate(() => {
+    const top = document.querySelector('.fl-timeline')?.getBoundingClientRect().top ?? 0;
+    window.scrollBy(0, top - 8);
+  });
+  await page.screenshot({ path: `${shots}/story-${String(++shot).padStart(2, '0')}-${name}.png` });
+}
+
+/** Waits until the story has stopped with this caption title (playback paused). */
+async function stoppedAt(page: Page, expected: string): Promise<void> {
+  await expect.poll(() => title(page), { timeout: 30_000 }).toBe(expected);
+  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+}
+
+const cont = (page: Page) => page.getByRole('group', { name: 'Story' }).getByRole('button', { name: /^(Continue|Start)$/ });
+
+describe('the guided story', () => {
+  it('walks from the first screen to the end with only Continue and the predict answers', async () => {
+    const { context, page } = await openPage();
+    await stoppedAt(page, 'Two clients, one storage');
+    await look(page, 'start');
+    await cont(page).click();
+    const steps: [string, RegExp][] = [
+      ['A lock', /grants the lock to client 1/],
+      ['The holder can crash', /what if client 1 crashed/],
+      ['So the lock is a lease that expires', /it lasts for its TTL, 10 s here/],
+      ['Client 1 writes', /the storage remembers 33/],
+      ['The holder can pause', /20 s garbage-collection pause/],
+      ['The lease expires', /at 10\.1 s the lease service ends client 1's lease/],
+      ['Two owners', /two clients now think they own it/],
+    ];
+    for (const [i, [name, words]] of steps.entries()) {
+      await stoppedAt(page, name);
+      expect(await text(page)).toMatch(words);
+      await look(page, name.replace(/\W+/g, '-'));
+      // Alternate the button and the Enter key (focus on the page, not on a control).
+      if (i % 2 === 0) await cont(page).click();
+      else {
+        await page.locator('body').focus();
+        await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await page.keyboard.press('Enter');
+      }
+    }
+    // The first prediction: client 2's write with token 34.
+    await stoppedAt(page, 'Predict: what will the storage do?');
+    expect(await text(page)).toMatch(/Client 2's write carries token 34; the highest token the storage has accepted so far is 33/);
+    await look(page, 'predict-1');
+    // Play (Space) does not skip the question: the playhead stays before the decision.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(await title(page)).toBe('Predict: what will the storage do?');
+    expect(await page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').count()).toBe(1);
+    await page.getByRole('button', { name: 'It stores the write' }).click();
+    await stoppedAt(page, 'Right.');
+    expect(await text(page)).toMatch(/token 34 is not lower than 33/);
+    await look(page, 'predict-1-answer');
+    await cont(page).click();
+    await stoppedAt(page, "Client 2's lease ends too");
+    await cont(page).click();
+    await stoppedAt(page, 'The late write');
+    expect(await text(page)).toMatch(/still with 33/);
+    await look(page, 'late-write');
+    await cont(page).click();
+    // The second prediction: the late write; a wrong answer is told so.
+    await stoppedAt(page, 'Predict: what will the storage do?');
+    expect(await text(page)).toMatch(/Client 1's lease has already ended/);
+    await page.getByRole('button', { name: 'It stores the write' }).click();
+    await stoppedAt(page, 'Not quite.');
+    expect(await text(page)).toBe("The storage rejects Client 1's write: token 33 is lower than 34, the highest it has accepted.");
+    await look(page, 'predict-2-answer');
+    await cont(page).click();
+    await stoppedAt(page, 'A number that grows with each grant, checked by the storage');
+    expect(await text(page)).toContain("How it ended: The storage rejected Client 1's late write: its token 33 is lower than 34, the highest it had accepted.");
+    expect(await page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    await look(page, 'end');
+    await context.close();
+  });
+
+  it("with the check off, the ending says client 2's data was silently overwritten", async () => {
+    const { context, page } = await openPage();
+    await page.getByRole('switch', { name: 'Storage checks tokens' }).click();
+    await page.getByRole('checkbox', { name: 'Stop at key moments' }).uncheck();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => title(page), { timeout: 30_000 }).toBe('How it ended');
+    expect((await text(page)).split(/\n+/)).toEqual([
+      "Client 2's data was silently overwritten by Client 1's late write: the storage does not check tokens, so it accepts any write.",
+      "Compared with the run before, the storage decided differently (now: stored 'late write from client 1' with token 33; before: rejected 'late write from client 1' (token 33 < 34)).",
+    ]);
+    expect(await text(page)).toContain("Client 2's data was silently overwritten by Client 1's late write: the storage does not check tokens, so it accepts any write.");
+    // The comparison with the run before the switch: the third line changed.
+    const compare = page.getByRole('region', { name: 'Before and after your last change' });
+    await expect.poll(() => compare.locator('tr.is-changed').count()).toBe(1);
+    await look(page, 'check-off-end');
+    await context.close();
+  });
+
+  it('"Stop at key moments" off plays straight through and is remembered', async () => {
+    const { context, page } = await openPage();
+    await page.getByRole('checkbox', { name: 'Stop at key moments' }).uncheck();
+    await page.reload();
+    await page.getByRole('group', { name: 'Story' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Stop at key moments' }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    await context.close();
+  });
+
+  it('reaches the quiz in one click, and comes back', async () => {
+    const { context, page } = await openPage();
+    await page.getByRole('link', { name: 'Quiz' }).click();
+    await page.waitForURL(/view=quiz/);
+    await page.getByRole('link', { name: /Back to the explainer/ }).waitFor();
+    await look(page, 'quiz');
+    await page.getByRole('link', { name: /Back to the explainer/ }).click();
+    await page.getByRole('group', { name: 'Story' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('view')).toBeNull();
+    await context.close();
+  });
+
+  it('a glossary term opens its definition; Esc closes it and focus returns to the term', async () => {
+    const { context, page } = await openPage();
+    const term = page.locator('.fl-caption').getByRole('button', { name: 'lease service' });
+    await term.click();
+    expect(await term.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByRole('note', { name: 'Definition: lease service' }).isVisible()).toBe(true);
+    await look(page, 'glossary');
+    await page.keyboard.press('Escape');
+    expect(await term.getAttribute('aria-expanded')).toBe('false');
+    expect(await term.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});

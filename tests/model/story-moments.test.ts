@@ -1,0 +1,122 @@
+/**
+ * The story's key moments, its ending sentence and the before/after comparison (issue 14), over
+ * real traces of the built-ins and after interventions.
+ */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../src/model/simulate';
+import { normalizeScenario } from '../../src/model/scenario';
+import { ALL_BUILT_IN_SCENARIOS as BUILT_IN } from '../../src/scenarios/all';
+import { applyInterventions, type Intervention } from '../../src/store/interventions';
+import { keyMoments, outcomeOf, runOutcome, stopBetween } from '../../src/story/moments';
+import { changeSummary, compareRuns, noEffectNotice } from '../../src/story/compare';
+
+const builtIn = (id: string) => normalizeScenario(BUILT_IN.find((b) => b.id === id)!.scenario);
+const seed = builtIn('seed-gc-pause');
+const run = (interventions: Intervention[] = [], base = seed) => simulate(applyInterventions(base, interventions));
+
+describe('keyMoments', () => {
+  it('finds the seed story: grant, first decision, pause, expiry, new grant, decisions and the late write, in time order', () => {
+    const moments = keyMoments(run());
+    expect(moments.map((m) => m.kind)).toEqual(['grant', 'decision', 'pause', 'expiry', 'new-grant', 'decision', 'expiry', 'late-write', 'decision']);
+    const stops = moments.map((m) => m.stopMs);
+    expect([...stops].sort((a, b) => a - b)).toEqual(stops);
+    expect(moments.find((m) => m.kind === 'late-write')).toMatchObject({ client: 'client-1', token: 33, stopMs: 21_400 });
+  });
+
+  it('asks before the decisions that follow an expiry, 1 ms before the decision, with the true answer', () => {
+    const predicted = keyMoments(run()).filter((m) => m.predict);
+    expect(predicted).toHaveLength(2);
+    expect(predicted[0]).toMatchObject({ stopMs: 10_299, predict: { client: 'client-2', token: 34, accepted: true, late: false } });
+    expect(predicted[1]).toMatchObject({ stopMs: 21_499, predict: { client: 'client-1', token: 33, highestBefore: 34, accepted: false, late: true, fenced: true } });
+    // With the check off, the same question has the other answer.
+    const off = keyMoments(run([{ kind: 'fencing', fencing: 'off' }])).filter((m) => m.predict);
+    expect(off[1]!.predict).toMatchObject({ accepted: true, fenced: false });
+  });
+
+  it('follows an intervention: a crash instead of the pause gives a crash moment and no late write', () => {
+    const base = { ...seed, faults: [] };
+    const moments = keyMoments(run([{ kind: 'crash', client: 'client-1', atMs: 1000 }], base));
+    expect(moments.map((m) => m.kind)).toContain('crash');
+    expect(moments.map((m) => m.kind)).not.toContain('late-write');
+  });
+
+  it('never asks more than three predictions, and every built-in has moments', () => {
+    for (const b of BUILT_IN) {
+      const t = simulate(normalizeScenario(b.scenario));
+      const m = keyMoments(t);
+      expect(m.length, b.id).toBeGreaterThan(0);
+      expect(m.filter((x) => x.predict).length, b.id).toBeLessThanOrEqual(3);
+      for (const x of m) expect(x.stopMs, b.id).toBeLessThanOrEqual(t.endMs);
+    }
+  });
+
+  it('stopBetween returns the first stop strictly after from and at or before to', () => {
+    const moments = keyMoments(run());
+    expect(stopBetween(moments, 0, 5000)?.kind).toBe('grant');
+    expect(stopBetween(moments, 200, 5000)?.kind).toBe('decision');
+    expect(stopBetween(moments, 21_499, 30_000)?.stopMs).toBeUndefined();
+    expect(stopBetween(moments, 10_300, 10_301)).toBeUndefined();
+  });
+});
+
+describe('runOutcome', () => {
+  it('says the storage rejected the late write, and why, with the check on', () => {
+    expect(runOutcome(run())).toBe("The storage rejected Client 1's late write: its token 33 is lower than 34, the highest it had accepted.");
+  });
+  it("says client 2's data was silently overwritten with the check off", () => {
+    const off = run([{ kind: 'fencing', fencing: 'off' }]);
+    expect(outcomeOf(off)).toMatchObject({ kind: 'overwritten', late: 'client-1', victim: 'client-2' });
+    expect(runOutcome(off)).toBe("Client 2's data was silently overwritten by Client 1's late write: the storage does not check tokens, so it accepts any write.");
+  });
+  it('explains the first-write window: the late token was still the highest', () => {
+    expect(runOutcome(simulate(builtIn('first-write-window')))).toMatch(/still the highest the storage had seen, because the new holder had not written yet/);
+  });
+  it('says a client skipped its write when its own lease check failed', () => {
+    const t = run([{ kind: 'set', path: 'clients.client-1.checkLeaseBeforeWrite', value: true }]);
+    expect(outcomeOf(t)).toEqual({ kind: 'skipped', client: 'client-1' });
+  });
+  it('calls a run clean when every write came from a live lease', () => {
+    const t = run([{ kind: 'set', path: 'faults.0', value: null }]);
+    expect(outcomeOf(t).kind).toBe('clean');
+  });
+});
+
+describe('compareRuns and the no-effect notices', () => {
+  it('pausing a client whose write is already in flight changes nothing, and says why', () => {
+    const base = builtIn('network-delay');
+    const before = run([], base);
+    // Client 1's delayed write leaves at 1.4 s; pause client 1 at 1.45 s (before its crash at 1.5 s).
+    const change: Intervention = { kind: 'pause', client: 'client-1', atMs: 1450, forMs: 5000 };
+    const now = run([change], base);
+    expect(compareRuns(before, now).noEffect).toBe(true);
+    expect(noEffectNotice(before, now, change)).toMatch(/its write was already on its way to the storage/);
+    expect(changeSummary(before, now)).toBeUndefined();
+  });
+
+  it('pausing a client that is already paused (inside its pause) changes nothing, and says so', () => {
+    const before = run();
+    const change: Intervention = { kind: 'pause', client: 'client-1', atMs: 5000, forMs: 3000 };
+    const now = run([change]);
+    expect(noEffectNotice(before, now, change)).toBe('Client 1 was already paused at 5.0 s: pausing it again changed nothing the lease service or the storage did.');
+  });
+
+  it('a change with an effect gets a summary and side-by-side rows with the difference marked', () => {
+    const before = run();
+    const now = run([{ kind: 'fencing', fencing: 'off' }]);
+    const c = compareRuns(before, now);
+    expect(c.noEffect).toBe(false);
+    expect(c.rows.map((r) => r.changed)).toEqual([false, false, true]);
+    expect(c.rows[2]).toEqual({ before: "rejected 'late write from client 1' (token 33 < 34)", now: "stored 'late write from client 1' with token 33", changed: true });
+    expect(noEffectNotice(before, now, { kind: 'fencing', fencing: 'off' })).toBeUndefined();
+    expect(changeSummary(before, now)).toBe(
+      "Compared with the run before, the storage decided differently (now: stored 'late write from client 1' with token 33; before: rejected 'late write from client 1' (token 33 < 34)).",
+    );
+  });
+
+  it('a shorter scripted pause changes the grants and is summarised as such when the decisions stay', () => {
+    const before = run();
+    const now = run([{ kind: 'set', path: 'faults.0.forMs', value: 5000 }]);
+    expect(compareRuns(before, now).leasesChanged).toBe(true);
+    expect(changeSummary(before, now)).toMatch(/^Compared with the run before/);
+  });
+});
