@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { viteSingleFile } from 'vite-plugin-singlefile';
 import { inlineFavicon } from './src/build/inline-favicon';
 import { linguiCatalogues } from './src/build/lingui-catalogues';
+import { prerenderPage } from './src/build/prerender';
 import { seedTrace } from './src/build/seed-trace';
 
 /**
@@ -39,7 +40,7 @@ export default defineConfig(({ mode }) => ({
   // the default scenario's trace computed at build time (the first render needs no simulator); see their files.
   // The single file also carries its favicon inline and copies no public/ files (embed.js, the icon):
   // it must refer to nothing outside itself.
-  plugins: mode === 'single' ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile()] : [react(), linguiCatalogues(), seedTrace()],
+  plugins: mode === 'single' ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile()] : [react(), linguiCatalogues(), seedTrace(), prerenderPage({ languages: ['en', 'de'] })],
   define: {
     'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(mode === 'single'),
     // German UI text: the hosted app only (see `src/i18n/locale.ts`).

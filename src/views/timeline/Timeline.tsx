@@ -10,7 +10,7 @@ import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { AXIS_H, layoutTimeline, ticksOf, type Geometry } from './geometry';
+import { AXIS_H, MIN_WIDTH, layoutTimeline, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { Legend } from './Legend';
 import { deferredComponent } from '../ChunkBoundary';
@@ -175,7 +175,12 @@ export function Timeline() {
           scrollLeft.current = e.currentTarget.scrollLeft;
         }}
       >
-        {measured > 0 && (
+        {measured === 0 ? (
+          // Not measured yet (the prerendered HTML, issue 15): the picture's space, so nothing below
+          // moves when it is drawn. Its height is the picture's; its width is the narrowest picture's
+          // (MIN_WIDTH plus the lane names), so the box scrolls sideways exactly when the picture will.
+          <div className="fl-timeline__inner" style={{ width: MIN_WIDTH + labelColumnWidth(MIN_WIDTH), height: g.height }} />
+        ) : (
         <div className="fl-timeline__inner" style={{ width: g.width + labelW }}>
           <LaneLabels g={g} width={labelW} />
           <svg
