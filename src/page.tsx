@@ -9,7 +9,7 @@
  * meanwhile).
  * @module
  */
-import { StrictMode, Suspense, lazy, useEffect } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { DisplayProvider, type Display } from './embed/display';
 import { EmbedReady } from './embed/EmbedReady';
 import { PageLab as PageLabNow } from './embed/PageLab';
@@ -52,19 +52,7 @@ const PageLabLater = lazy(() => i18nReady.then(() => ({ default: PageLabNow })))
 const QuizOpenLink = lazy(() => Promise.all([import('./embed/QuizOpenLink'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 const QuizPanel = lazy(() => Promise.all([import('./quiz/QuizPanel'), i18nReady]).then(([m, i18n]) => i18n.withText(m)));
 
-/**
- * Marks the page live once the explainer (or the quiz) has been rendered or hydrated by React:
- * `data-fl-live` on `<html>`, `hydrated` or `rendered`. The prerendered HTML paints before any
- * script; this says when it also responds (tests and the budget script wait for it).
- */
-function Live({ how }: { how: 'hydrated' | 'rendered' }) {
-  useEffect(() => {
-    document.documentElement.setAttribute('data-fl-live', how);
-  }, [how]);
-  return null;
-}
-
-/** The page. `how` says whether React hydrates prerendered HTML or renders afresh (for {@link Live}). */
+/** The page. `how` says whether React hydrates prerendered HTML or renders afresh (`embed/EmbedReady.tsx` marks it). */
 export function Page({ settings, how = 'rendered' }: { settings: PageSettings; how?: 'hydrated' | 'rendered' }) {
   const { params, display, locale, search, hash } = settings;
   const showTimeline = params.view !== 'quiz';
@@ -77,8 +65,7 @@ export function Page({ settings, how = 'rendered' }: { settings: PageSettings; h
         {showTimeline && (
           <Suspense fallback={<Skeleton />}>
             <PageLab search={search} hash={hash} autoplay={params.autoplay} globalShortcuts={!showQuiz} />
-            <EmbedReady instance={params.instance} />
-            <Live how={how} />
+            <EmbedReady instance={params.instance} how={how} />
           </Suspense>
         )}
         {showQuiz && (
@@ -86,8 +73,7 @@ export function Page({ settings, how = 'rendered' }: { settings: PageSettings; h
             <Suspense fallback={null}>
               {params.embed && !showTimeline && <QuizOpenLink />}
               <QuizPanel />
-              <EmbedReady instance={params.instance} />
-              {!showTimeline && <Live how={how} />}
+              <EmbedReady instance={params.instance} how={how} />
             </Suspense>
           </ChunkBoundary>
         )}

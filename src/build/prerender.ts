@@ -19,6 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { seedTraceElement } from './seed-trace';
 
 /** Marks the root whose HTML the build rendered. */
 export const PRERENDERED_ATTR = 'data-fl-prerendered';
@@ -55,15 +56,16 @@ const FRESH_STYLE = `html[data-fl-fresh] #root[${PRERENDERED_ATTR}]{display:none
 
 /**
  * Puts the prerendered `body` into `html` (a built `index.html` with `<div id="root"></div>`), and
- * the start script, the style and the render-blocking `expect` link into its `<head>`.
+ * the start script, the style and the render-blocking `expect` link into its `<head>`; `data`
+ * (elements the hydrating code reads, e.g. the seed's trace) goes right after the root.
  * @throws Error if `html` has no empty root or no `</head>`
  */
-export function injectPrerendered(html: string, body: string, languages: readonly string[]): string {
+export function injectPrerendered(html: string, body: string, languages: readonly string[], data = ''): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root) || !html.includes('</head>')) throw new Error('prerender: index.html has no empty <div id="root"></div> or no </head>');
   return html
     .replace('</head>', `  <style>${FRESH_STYLE}</style>\n    <script>${startScript(languages)}</script>\n    <link rel="expect" href="#${END_ID}" blocking="render" />\n  </head>`)
-    .replace(root, () => `<div id="root" ${PRERENDERED_ATTR}>${body}</div><span id="${END_ID}" hidden></span>`);
+    .replace(root, () => `<div id="root" ${PRERENDERED_ATTR}>${body}</div><span id="${END_ID}" hidden></span>${data}`);
 }
 
 /**
@@ -96,7 +98,7 @@ export function prerenderPage({ entry = '/src/prerender.tsx', languages }: { ent
         const m = (await server.ssrLoadModule(entry)) as { renderDefaultPage(): Promise<string> };
         const body = await m.renderDefaultPage();
         const file = join(resolve(config.root, config.build.outDir), 'index.html');
-        writeFileSync(file, injectPrerendered(readFileSync(file, 'utf8'), body, languages));
+        writeFileSync(file, injectPrerendered(readFileSync(file, 'utf8'), body, languages, seedTraceElement()));
       } finally {
         await server.close();
       }

@@ -66,7 +66,9 @@ export function useRetryableLazy<P extends object>(
  * component from the module). Until the chunk is in, `placeholder` holds its place; if it cannot
  * load, `failed` does, and it is tried again once the browser is back online. Once loaded, new
  * mounts render the component at once (decided per mount: switching from the lazy wrapper to the
- * component itself would remount it).
+ * component itself would remount it), inside the same boundaries: the tree has one shape whether
+ * the chunk is in or not, so prerendered HTML (a Suspense boundary per part, issue 15) hydrates
+ * even if the chunk arrives while the page is being hydrated.
  */
 export function deferredComponent<M, P extends object>(
   loader: Loader<M>,
@@ -81,11 +83,11 @@ export function deferredComponent<M, P extends object>(
       return m ? pick(m) : undefined;
     });
     const [Lazy, retry] = useRetryableLazy(load);
-    if (Now) return <Now {...props} />;
+    const Part = Now ?? Lazy;
     return (
       <ChunkBoundary fallback={failed} onRetry={retry}>
         <Suspense fallback={placeholder}>
-          <Lazy {...props} />
+          <Part {...props} />
         </Suspense>
       </ChunkBoundary>
     );

@@ -242,6 +242,8 @@ async function openThrottled(browser: Browser, url: string): Promise<Page> {
   await page.addInitScript(PROBE);
   await page.goto(url);
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
+  await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   // Motion loads when the page is idle after load; measure with animations in place.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
