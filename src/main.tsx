@@ -50,9 +50,13 @@ const prerendered = container.hasAttribute('data-fl-prerendered');
 
 if (prerendered && !document.documentElement.hasAttribute('data-fl-fresh') && opensPrerendered(search, hash, locale, notices)) {
   // Any mismatch between the HTML and this first render is a bug (a browser test fails on it): React
-  // would recover by rendering the part afresh, at the cost of the first paint's work.
-  hydrateRoot(container, <Page settings={settings} how="hydrated" />, {
-    onRecoverableError: (error) => console.error('Fencing Lab: hydration error (React recovered):', error),
+  // would recover by rendering the part afresh, at the cost of the first paint's work. In a
+  // transition, hydration runs in slices (at default priority it is one long task), as the fresh
+  // render below does; the page is already painted meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, <Page settings={settings} how="hydrated" />, {
+      onRecoverableError: (error) => console.error('Fencing Lab: hydration error (React recovered):', error),
+    });
   });
 } else {
   // The default page's HTML does not fit this URL: it was hidden before it painted; clear it and render.
