@@ -89,6 +89,8 @@ export default defineConfig(({ mode }) => {
           environment: 'node',
           include: ['src/**/*.test.ts', 'tests/model/**/*.test.ts'],
           setupFiles: ['tests/setup-simulator.ts'],
+          // Property tests and CLI runs take seconds on a busy 2-core machine; no test here is a timing test.
+          testTimeout: 30_000,
         },
       },
       {
@@ -98,6 +100,7 @@ export default defineConfig(({ mode }) => {
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'tests/components/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts', 'tests/setup-simulator.ts'],
+          testTimeout: 30_000,
         },
       },
       {
