@@ -104,7 +104,8 @@ export const SEED_GUIDE: readonly GuideStep[] = [
     title: 'A number that grows with each grant, checked by the storage',
     text:
       'That number is a fencing token: the lease service makes it larger with every grant, and the storage rejects any write whose token is lower than one it has already accepted. The lease service could not stop client 1; the storage did.',
-    focus: ['decision', 'grant'],
+    // Nothing dimmed at the end: the whole run is the picture (and a link to the end opens here too).
+    focus: [],
   },
 ];
 
