@@ -5,7 +5,7 @@
  * elsewhere closes it, and Esc gives focus back to the term. Definitions: `terms.ts`.
  * @module
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { markTerms, type Term } from './terms';
 import './glossary.css';
 
@@ -15,6 +15,25 @@ export function TermButton({ term, children }: { term: Term; children: string })
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLSpanElement>(null);
+  const pop = useRef<HTMLSpanElement>(null);
+  // Keep the open definition inside what the reader can see: shift it left when it would run past
+  // the right edge of the viewport or of the nearest box that clips its content.
+  useLayoutEffect(() => {
+    const el = pop.current;
+    if (!open || !el) return;
+    el.style.left = '';
+    let right = document.documentElement.clientWidth;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p);
+      if (o.overflowX !== 'visible' || o.overflowY !== 'visible') {
+        right = Math.min(right, p.getBoundingClientRect().right);
+        break;
+      }
+    }
+    const r = el.getBoundingClientRect();
+    const over = r.right - (right - 8);
+    if (over > 0) el.style.left = `${-Math.min(over, Math.max(0, r.left - 8))}px`;
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -46,7 +65,7 @@ export function TermButton({ term, children }: { term: Term; children: string })
       >
         {children}
       </button>
-      <span id={id} role="note" className="fl-term__pop" hidden={!open} aria-label={`Definition: ${term.label}`}>
+      <span ref={pop} id={id} role="note" className="fl-term__pop" hidden={!open} aria-label={`Definition: ${term.label}`}>
         <strong className="fl-term__label">{term.label}</strong> {term.definition}
         <span className="fl-term__source">Source: {term.source}</span>
       </span>
