@@ -104,4 +104,58 @@ export const HINT_ACTIONS: Readonly<Record<string, readonly HintPlan[]>> = {
     { actions: [set('clients.client-1.clockRate', 1)], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"] },
     { actions: [off], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'late write from client 1' with token 33"] },
   ],
+  // Issue 12's lessons (zombie-stale-read's hints change reads, which a storage log does not show: not yet here).
+  'identity-cas': [
+    {
+      actions: [on],
+      storageLog: [
+        "stored 'from client 1' with token 33",
+        "stored 'from client 2' with token 34",
+        "stored 'from client 3' with token 35",
+        "stored 'late write from client 2' with token 34",
+        "stored 'second write from client 3' with token 35",
+      ],
+    },
+    {
+      actions: [on, set('faults.1', null)],
+      storageLog: [
+        "stored 'from client 1' with token 33",
+        "stored 'from client 2' with token 34",
+        "stored 'from client 3' with token 35",
+        "rejected 'late write from client 2' (token 34 < 35)",
+        "stored 'second write from client 3' with token 35",
+      ],
+    },
+  ],
+  'zombie-unlock': [
+    {
+      actions: [set('lease.release', 'fenced')],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'second write from client 2' with token 34", "stored 'from client 3' with token 35"],
+      grants: [{ client: 'client-3', token: 35, atMs: 20_700 }],
+    },
+    {
+      actions: [off],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'from client 3' with token 35", "stored 'second write from client 2' with token 34"],
+    },
+  ],
+  'same-token-order': [
+    {
+      actions: [set('storage.sequence', true)],
+      storageLog: ["stored 'balance: 80' with token 33, sequence 2", "rejected 'balance: 50' (token 33, sequence 1 <= 2)"],
+    },
+    {
+      actions: [set('clients.client-1.program.1.wait', true)],
+      storageLog: ["stored 'balance: 50' with token 33", "stored 'balance: 80' with token 33"],
+    },
+  ],
+  'lease-timer': [
+    {
+      actions: [set('clients.client-1.leaseTimer', 'from-request')],
+      storageLog: ["stored 'from client 2' with token 34"],
+    },
+    {
+      actions: [set('clients.client-2.leaseTimer', 'from-reply')],
+      storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'second write from client 2' with token 34"],
+    },
+  ],
 };

@@ -9,7 +9,9 @@
  * Paths (ids and indices refer to the scenario as written):
  * - `lease.ttlMs`, `lease.tokens` (`monotonic` | `random`), `lease.seed`
  * - `network.latencyMs`
- * - `storage.fenceReads` (boolean)
+ * - `storage.fenceReads`, `storage.sequence` (booleans), `storage.fencing` (`token` | `off` | `equality`)
+ * - `lease.release` (`fenced` | `by-key`)
+ * - `clients.ID.leaseTimer` (`from-reply` | `from-request`), `clients.ID.program.N.wait` (a `write` step: false = pipelined)
  * - `clients.ID.checkLeaseBeforeWrite` (boolean), `clients.ID.renewEveryMs`, `clients.ID.clockRate`
  * - `clients.ID.program.N.ms` (a `work` step's length), `clients.ID.program.N` = `null` (remove the step)
  * - `faults.N.atMs`, `faults.N.forMs`, `faults.N.extraMs`, `faults.N` = `null` (remove the fault)
@@ -53,15 +55,20 @@ export function settingOf(s: Scenario, path: string): SettingValue | undefined {
   if (p[0] === 'lease' && p.length === 2 && (p[1] === 'ttlMs' || p[1] === 'tokens' || p[1] === 'seed')) return s.lease[p[1]];
   if (path === 'network.latencyMs') return s.network.latencyMs;
   if (path === 'storage.fenceReads') return s.storage.fenceReads;
+  if (path === 'storage.sequence') return s.storage.sequence ?? false;
+  if (path === 'storage.fencing') return s.storage.fencing;
+  if (path === 'lease.release') return s.lease.release ?? 'fenced';
   if (p[0] === 'clients' && p.length >= 3) {
     const c = s.clients.find((x) => x.id === p[1]);
     if (!c) return undefined;
     if (p.length === 3 && (p[2] === 'checkLeaseBeforeWrite' || p[2] === 'renewEveryMs' || p[2] === 'clockRate')) return c[p[2]];
+    if (p.length === 3 && p[2] === 'leaseTimer') return c.leaseTimer ?? 'from-reply';
     if (p[2] === 'program') {
       const op = c.program[Number(p[3])];
       if (!op) return undefined;
       if (p.length === 4) return op.op;
       if (p.length === 5 && p[4] === 'ms' && op.op === 'work') return op.ms;
+      if (p.length === 5 && p[4] === 'wait' && op.op === 'write') return op.wait ?? true;
     }
     return undefined;
   }
@@ -83,10 +90,14 @@ function applyOne(s: Scenario, path: string, value: SettingValue, removedSteps: 
   else if (path === 'lease.tokens' && (value === 'monotonic' || value === 'random')) s.lease.tokens = value;
   else if (path === 'network.latencyMs') s.network.latencyMs = num('latencyMs', value) ?? s.network.latencyMs;
   else if (path === 'storage.fenceReads' && typeof value === 'boolean') s.storage.fenceReads = value;
+  else if (path === 'storage.sequence' && typeof value === 'boolean') s.storage.sequence = value;
+  else if (path === 'storage.fencing' && (value === 'token' || value === 'off' || value === 'equality')) s.storage.fencing = value;
+  else if (path === 'lease.release' && (value === 'fenced' || value === 'by-key')) s.lease.release = value;
   else if (p[0] === 'clients') {
     const c = s.clients.find((x) => x.id === p[1]);
     if (!c) return;
     if (p[2] === 'checkLeaseBeforeWrite' && p.length === 3 && typeof value === 'boolean') c.checkLeaseBeforeWrite = value;
+    else if (p[2] === 'leaseTimer' && p.length === 3 && (value === 'from-reply' || value === 'from-request')) c.leaseTimer = value;
     else if ((p[2] === 'renewEveryMs' || p[2] === 'clockRate') && p.length === 3) c[p[2]] = num(p[2], value) ?? c[p[2]];
     else if (p[2] === 'program') {
       const n = Number(p[3]);
@@ -94,6 +105,7 @@ function applyOne(s: Scenario, path: string, value: SettingValue, removedSteps: 
       if (!op) return;
       if (p.length === 4 && value === null) removedSteps.add(`${c.id}.${n}`);
       else if (p.length === 5 && p[4] === 'ms' && op.op === 'work') c.program[n] = { op: 'work', ms: num('ms', value) ?? op.ms };
+      else if (p.length === 5 && p[4] === 'wait' && op.op === 'write' && typeof value === 'boolean') c.program[n] = { ...op, wait: value };
     }
   } else if (p[0] === 'faults') {
     const n = Number(p[1]);

@@ -115,11 +115,37 @@ function TokensField() {
   );
 }
 
+/** A setting with a few named values, as a select (`options`: value and its label). */
+function SelectField({ path, label, options }: { path: string; label: string; options: readonly (readonly [string, string])[] }) {
+  const id = useId();
+  const base = useLab((s) => s.base);
+  const interventions = useLab((s) => s.interventions);
+  const setSetting = useLab((s) => s.setSetting);
+  const value = currentSetting(base, interventions, path);
+  return (
+    <div className="fl-setting">
+      <label htmlFor={id} className="fl-setting__label">
+        {label}
+      </label>
+      <select id={id} value={String(value)} data-path={path} onChange={(e) => setSetting(path, e.currentTarget.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The settings of the scenario as written, as controls (in a disclosure, closed at first). */
 export function SettingsControls() {
   const t = useT();
   const base = useLab((s) => s.base);
   const reads = base.clients.some((c) => c.program.some((op) => op.op === 'read'));
+  // Issue 12's modes get a control where the scenario uses them, so their hints need no JSON.
+  const releases = base.clients.some((c) => c.program.some((op) => op.op === 'release'));
+  const pipelined = base.storage.sequence !== undefined || base.clients.some((c) => c.program.some((op) => op.op === 'write' && op.wait === false));
   const B = SETTING_BOUNDS;
   return (
     <details className="fl-settings">
@@ -133,6 +159,28 @@ export function SettingsControls() {
           <NumberField path="lease.seed" label={t('settings.seed')} unit="x" bounds={B.seed} />
         )}
         {reads && <CheckField path="storage.fenceReads" label={t('settings.fenceReads')} />}
+        {base.storage.fencing === 'equality' && (
+          <SelectField
+            path="storage.fencing"
+            label={t('settings.fencing')}
+            options={[
+              ['token', t('settings.fencing.token')],
+              ['equality', t('settings.fencing.equality')],
+              ['off', t('settings.fencing.off')],
+            ]}
+          />
+        )}
+        {pipelined && <CheckField path="storage.sequence" label={t('settings.sequence')} />}
+        {(releases || base.lease.release !== undefined) && (
+          <SelectField
+            path="lease.release"
+            label={t('settings.release')}
+            options={[
+              ['fenced', t('settings.release.fenced')],
+              ['by-key', t('settings.release.byKey')],
+            ]}
+          />
+        )}
       </div>
       {base.clients.map((c) => (
         <fieldset key={c.id} className="fl-settings__group">
@@ -140,11 +188,23 @@ export function SettingsControls() {
           <CheckField path={`clients.${c.id}.checkLeaseBeforeWrite`} label={t('settings.check', { client: c.name })} />
           <NumberField path={`clients.${c.id}.renewEveryMs`} label={t('settings.renew', { client: c.name })} unit="s" bounds={B.renewEveryMs} />
           <NumberField path={`clients.${c.id}.clockRate`} label={t('settings.clock', { client: c.name })} unit="x" bounds={B.clockRate} />
+          {(c.checkLeaseBeforeWrite || c.leaseTimer !== undefined) && (
+            <SelectField
+              path={`clients.${c.id}.leaseTimer`}
+              label={t('settings.timer', { client: c.name })}
+              options={[
+                ['from-reply', t('settings.timer.reply')],
+                ['from-request', t('settings.timer.request')],
+              ]}
+            />
+          )}
           {c.program.map((op, n) =>
             op.op === 'work' ? (
               <NumberField key={n} path={`clients.${c.id}.program.${n}.ms`} label={t('settings.work', { client: c.name, n: n + 1 })} unit="s" bounds={B.ms} />
             ) : op.op === 'read' ? (
               <CheckField key={n} path={`clients.${c.id}.program.${n}`} on="read" label={t('settings.step', { client: c.name, n: n + 1, op: op.op })} />
+            ) : op.op === 'write' && op.wait === false ? (
+              <CheckField key={n} path={`clients.${c.id}.program.${n}.wait`} label={t('settings.wait', { client: c.name, n: n + 1 })} />
             ) : null,
           )}
         </fieldset>

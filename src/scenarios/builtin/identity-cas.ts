@@ -64,6 +64,6 @@ export const identityCas: BuiltInScenario = {
   ],
   tryThis: [
     'Switch “Storage checks tokens” on: the storage compares tokens by order, so every holder’s write is stored. But the restart at 20 s makes it forget that it has seen 35, and the late write from client 2 gets in anyway.',
-    'In the Library, choose “Start from the scenario on the timeline”, set `storage.fencing` to `"token"` and delete the `resetStorage` fault: the late write from client 2 is rejected (token 34 < 35).',
+    'Switch “Storage checks tokens” on, and in “Scenario settings” untick “Scripted storage restart: on”: the late write from client 2 is rejected (token 34 < 35).',
   ],
 };

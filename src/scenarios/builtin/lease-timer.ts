@@ -51,7 +51,7 @@ export const leaseTimer: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In the Library, choose “Start from the scenario on the timeline” and set client 1's `leaseTimer` to `\"from-request\"`: its timer now runs out at 10.0 s, before the service's 10.1 s, so its check at 12.2 s fails and it skips its write.",
-    "In the Library, choose “Start from the scenario on the timeline” and set client 2's `leaseTimer` to `\"from-reply\"`: it believes in its lease until 27.2 s, its check at 22.4 s passes and its second write is stored, 1.3 s after the lease ended.",
+    "In “Scenario settings”, set “Client 1: lease timer starts” to “when the request is sent”: its timer now runs out at 10.0 s, before the service's 10.1 s, so its check at 12.2 s fails and it skips its write.",
+    "In “Scenario settings”, set “Client 2: lease timer starts” to “when the reply arrives”: it believes in its lease until 27.2 s, its check at 22.4 s passes and its second write is stored, 1.3 s after the lease ended.",
   ],
 };

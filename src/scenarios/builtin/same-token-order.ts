@@ -42,7 +42,7 @@ export const sameTokenOrder: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In the Library, choose “Start from the scenario on the timeline” and set `storage.sequence` to `true`: each write also carries client 1's sequence number (1, then 2), and the late 'balance: 50' is rejected (token 33, sequence 1 <= 2).",
-    "In the Library, choose “Start from the scenario on the timeline” and delete `\"wait\": false` from the first write: client 1 waits for its reply at 3.4 s before sending the second, and the writes land in order.",
+    "In “Scenario settings”, tick “Writes also carry a sequence number”: each write also carries client 1's sequence number (1, then 2), and the late 'balance: 50' is rejected (token 33, sequence 1 <= 2).",
+    "In “Scenario settings”, tick “Client 1: step 2 (write) waits for its reply”: client 1 waits for its reply at 3.4 s before sending the second, and the writes land in order.",
   ],
 };

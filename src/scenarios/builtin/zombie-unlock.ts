@@ -52,7 +52,7 @@ export const zombieUnlock: BuiltInScenario = {
     },
   ],
   tryThis: [
-    'In the Library, choose “Start from the scenario on the timeline” and set `lease.release` to `"fenced"`: client 1’s late release is ignored, client 2 keeps the lock until it releases it at 20.7 s, and only then does client 3 get token 35.',
+    'In “Scenario settings”, set “A release frees the lock” to “only for its own holder and token”: client 1’s late release is ignored, client 2 keeps the lock until it releases it at 20.7 s, and only then does client 3 get token 35.',
     "Switch “Storage checks tokens” off: client 2's second write is stored over client 3's, and nothing in the storage log shows that two clients held the lock at once.",
   ],
 };
