@@ -81,7 +81,7 @@ const zkRecipes: Source = {
 };
 
 /** The questions of issue 12's lessons: identity compare-and-set, zombie unlock, stale reads, one holder's own order, the lease timer. */
-const ISSUE12_QUESTIONS: readonly Question[] = [
+export const ISSUE12_QUESTIONS: readonly Question[] = [
   {
     id: 'predict-equality-check',
     kind: 'predict',

@@ -27,12 +27,13 @@ import type { LaunchParameters } from '@xapi/cmi5';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { isAvailable } from '../../src/quiz/answers';
-import { QUESTIONS } from '../../src/quiz/questions';
+import { ISSUE12_QUESTIONS, QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
 
 const root = join(import.meta.dirname, '..', '..');
 const packages = process.env.FL_PACKAGES ?? join(root, 'dist-packages');
-const available = QUESTIONS.filter(isAvailable);
+// The packages carry the single file, which leaves out issue 12's lessons (`scenarios/flags.ts`).
+const available = QUESTIONS.filter((q) => isAvailable(q) && !ISSUE12_QUESTIONS.includes(q));
 
 let browser: Browser;
 let server: Server;
