@@ -133,12 +133,8 @@ const ICON = {
 function InterventionsHeading() {
   const t = useT();
   const ref = useRef<HTMLHeadingElement>(null);
-  const text = usePlayheadText(ref, (ms) => t('intervene.heading', { at: (Math.round(ms / 100) / 10).toFixed(1) }), [t]);
-  return (
-    <h2 ref={ref} id="fl-intervene-h" className="fl-card__title">
-      {text}
-    </h2>
-  );
+  usePlayheadText(ref, (ms) => t('intervene.heading', { at: (Math.round(ms / 100) / 10).toFixed(1) }), [t]);
+  return <h2 ref={ref} id="fl-intervene-h" className="fl-card__title" />;
 }
 
 /** The interventions panel. */

@@ -86,12 +86,8 @@ function Scrubber() {
 function TimeNow() {
   const t = useT();
   const ref = useRef<HTMLSpanElement>(null);
-  const text = usePlayheadText(ref, (ms) => t('controls.time', { now: seconds(ms) }), [t]);
-  return (
-    <span ref={ref} className="fl-time__now">
-      {text}
-    </span>
-  );
+  usePlayheadText(ref, (ms) => t('controls.time', { now: seconds(ms) }), [t]);
+  return <span ref={ref} className="fl-time__now" />;
 }
 
 /** The playback bar. */
