@@ -138,8 +138,6 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     if (atEnd) {
       return {
         key: `end-${trace.endMs}-${runOutcome(trace)}-${guideStep?.title ?? ''}`,
-        // Outside the guided opening the scenario's own last caption stays, and the ending follows it.
-        ...(guideStep ? {} : { place: 'after' as const }),
         title: guideStep?.title ?? t('story.end.title'),
         body: (
           <>

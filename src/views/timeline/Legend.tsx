@@ -3,6 +3,7 @@
  * stretch where the belief outlives the lease, a pause, a keepalive.
  * @module
  */
+import { useLayoutEffect, useRef } from 'react';
 import { useT } from '../../i18n';
 
 /**
@@ -11,9 +12,22 @@ import { useT } from '../../i18n';
  */
 export function Legend() {
   const t = useT();
-  // Open where there is room (the reader may open or fold it).
+  const box = useRef<HTMLDetailsElement>(null);
+  // Open where there is room (the reader may open or fold it). Decided once the page has its real
+  // viewport (a phone's can still be the 980 px default when the first render runs), and again if
+  // the viewport crosses 640 px.
+  useLayoutEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const narrow = matchMedia('(max-width: 640px)');
+    const fit = (): void => {
+      if (box.current) box.current.open = !narrow.matches;
+    };
+    fit();
+    narrow.addEventListener('change', fit);
+    return () => narrow.removeEventListener('change', fit);
+  }, []);
   return (
-    <details className="fl-legend-box" open={typeof innerWidth !== 'number' || innerWidth > 640}>
+    <details className="fl-legend-box" ref={box} open>
       <summary className="fl-legend-box__summary">{t('timeline.legend')}</summary>
     <ul className="fl-legend" aria-label={t('timeline.legend')}>
       <li>
