@@ -261,7 +261,20 @@ describe('embedded in a course page', () => {
   it('ignores any frame that is not a Fencing Lab embed, and heights that are not whole numbers in bounds (issue 18)', async () => {
     const { context, page, problems } = await openHost();
     await page.frameLocator('#timeline').getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
-    const t0 = await fitted(page, 'timeline', 300);
+    // Fitted, and settled: parts that load later (the story bar, the settings) can still grow the frame.
+    let t0 = await fitted(page, 'timeline', 300);
+    await expect
+      .poll(
+        async () => {
+          await page.waitForTimeout(800);
+          const again = await fitted(page, 'timeline', 300);
+          const same = again === t0;
+          t0 = again;
+          return same;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const sizes = () =>
       page.evaluate(() => ['timeline', 'quiz', 'foreign'].map((id) => (document.getElementById(id) as HTMLIFrameElement).clientHeight));
     const before = await sizes();
