@@ -15,6 +15,7 @@
  *   greater than ours, read it (rejected), else store our token and the value (accepted); with
  *   fencing "off", store the value. Tokens are stored zero-padded, as etcd compares values as bytes.
  * - `read`: with `fenceReads` the same comparison, raising the highest token; else a plain read.
+ * - `work` and a write's `prepareMs`: time that does not pass while the process is stopped (see `work`).
  * - `release`: `Unlock()`: delete our key (the program carries on at once). The lease is left to
  *   expire, as the model's client stops its keepalives.
  * - Every request waits `latencyMs` before it leaves and every answer `latencyMs` before it is
@@ -47,6 +48,30 @@ export type FromClient = { type: 'ready' } | { type: 'event'; event: RecordedEve
 const epochNow = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 const buf = (s: string): Buffer => Buffer.from(s);
+
+/** A gap between two ticks of {@link work} longer than this (ms) is taken as the process stopped. */
+const STOPPED_GAP_MS = 250;
+const WORK_TICK_MS = 10;
+
+/**
+ * `ms` of the client's own work (a `work` step, a write's `prepareMs`) that, like computation,
+ * makes no progress while the process is stopped (SIGSTOP: the scenario's process pause), as the
+ * model's client does: the work resumes where it was when the pause ends. A plain timer would
+ * fire at once on SIGCONT, as if the work had gone on during the pause. It ticks every 10 ms and
+ * counts a gap longer than `STOPPED_GAP_MS` as one tick (a stop), any shorter gap in full (a late
+ * timer on a loaded machine). Error: at most one tick per pause.
+ */
+async function work(ms: number): Promise<void> {
+  let done = 0;
+  let last = epochNow();
+  while (done < ms) {
+    await sleep(Math.min(WORK_TICK_MS, ms - done));
+    const now = epochNow();
+    const gap = now - last;
+    done += gap > STOPPED_GAP_MS ? WORK_TICK_MS : gap;
+    last = now;
+  }
+}
 /** Tokens as 20-digit strings, so that etcd's byte comparison of values orders them as numbers. */
 export const padToken = (n: number): string => String(n).padStart(20, '0');
 
@@ -118,7 +143,7 @@ class ClientRun {
       else if (op.op === 'read') await this.read();
       else if (op.op === 'work') {
         if (op.ms > 0) this.emit({ kind: 'work-started', durationMs: op.ms });
-        await sleep(op.ms);
+        await work(op.ms);
       } else if (op.op === 'release') this.release();
     }
     this.stopKeepalive();
@@ -271,7 +296,7 @@ class ClientRun {
       }
       this.emit({ kind: 'lease-check-passed', value, deadlineMs, ...tok });
     }
-    await sleep(prepareMs);
+    await work(prepareMs);
     const token = this.token;
     this.emit({ kind: 'write-sent', value, ...(token !== undefined ? { token } : {}) });
     await this.storageDelay();

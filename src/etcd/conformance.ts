@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { normalizeScenario, type Scenario, type ScenarioInput } from '../model/scenario';
+import { ETCD_EXPIRY_CHECK_MS, normalizeScenario, type Scenario, type ScenarioInput } from '../model/scenario';
+import { simulate } from '../model/simulate';
 import type { Trace } from '../model/trace';
 import type { RecordedEvent, Recording } from './recording';
 
@@ -166,4 +167,57 @@ export function compareRun(rec: Recording, trace: Trace): string[] {
 /** The replay scenario of a recording, normalized for `simulate` (recordings are written by the recorder: trusted). */
 export function replayOf(rec: Recording): Scenario {
   return normalizeScenario(rec.replay);
+}
+
+/**
+ * The phase (ms, 0–499, relative to the run's start) of etcd's 500 ms lease expiry check that
+ * leaves this scenario's outcome least sensitive to timing: the centre of the widest circular
+ * range of phases over which the etcd-flavoured model gives the same sequence of decisive events
+ * (grants, expiries, releases, storage decisions: kinds, actors, peers, tokens; times ignored).
+ *
+ * Why: etcd's lessor revokes an expired lease only at its next check (lessor.go, `runLoop` every
+ * 500 ms in etcd 3.4), so a lease deadline a few ms before a check expires at once, one a few ms
+ * after it lives 500 ms longer. A real run's keepalives drift by a few ms each (Node timers fire
+ * late), so a run whose deadline falls next to a check can take either branch. The recorder
+ * starts its run so that the checks fall at this phase (`recordScenario`).
+ *
+ * @param scenario a normalized scenario whose lease service may be of either flavour (it is run
+ *   with `flavour: "etcd"`).
+ * @param stepMs the resolution of the search (simulated ms, default 5).
+ * @returns the phase in [0, 500); 250 when no phase changes anything.
+ */
+/**
+ * The events whose order {@link safestExpiryPhase} keeps: what the conformance test compares
+ * (grants, expiries, releases, the storage's decisions) and the client's own lease checks.
+ * Keepalives are left out: how many a lease gets before it expires moves with the check's phase
+ * without changing who holds the lock or what the storage decides.
+ */
+const DECISIVE: ReadonlySet<string> = new Set([
+  'lease-granted', 'grant-received', 'lease-expired', 'lease-released', 'lease-revoked', 'release-ignored',
+  'write-accepted', 'write-rejected', 'read-served', 'read-rejected', 'lease-check-passed', 'lease-check-failed', 'check-failed',
+]);
+
+export function safestExpiryPhase(scenario: Scenario, stepMs = 5): number {
+  const period = ETCD_EXPIRY_CHECK_MS;
+  const n = Math.floor(period / stepMs);
+  const outcome = (phase: number): string =>
+    simulate({ ...scenario, leaseService: { flavour: 'etcd', expiryCheckPhaseMs: phase } })
+      .events.filter((e) => DECISIVE.has(e.kind))
+      .map((e) => `${e.kind}|${e.actor}|${'peer' in e ? String(e.peer) : ''}|${'token' in e ? String(e.token) : ''}`)
+      .join(';');
+  const outcomes = Array.from({ length: n }, (_, i) => outcome(i * stepMs));
+  if (outcomes.every((o) => o === outcomes[0])) return period / 2;
+  // Widest circular run of equal outcomes: start from a phase where the outcome changes.
+  const start = outcomes.findIndex((o, i) => o !== outcomes[(i + n - 1) % n]);
+  let best = { from: start, length: 0 };
+  let from = start;
+  for (let k = 1; k <= n; k++) {
+    const i = (start + k) % n;
+    if (k === n || outcomes[i] !== outcomes[from]) {
+      const length = (i - from + n) % n || n;
+      if (length > best.length) best = { from, length };
+      from = i;
+    }
+  }
+  return (((best.from + (best.length - 1) / 2) * stepMs) % period + period) % period;
 }

@@ -22,9 +22,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Etcd3 } from 'etcd3';
-import { MAX_DURATION_MS, effectiveTtlMs, toScenarioInput, type Scenario, type ScenarioInput } from '../model/scenario';
+import { ETCD_EXPIRY_CHECK_MS, MAX_DURATION_MS, effectiveTtlMs, toScenarioInput, type Scenario, type ScenarioInput } from '../model/scenario';
 import type { ClientConfig, FromClient, ToClient } from './client-process';
 import { prefixEnd } from './client-process';
+import { safestExpiryPhase } from './conformance';
 import { KEYS, RECORDING_FORMAT, type RecordedEvent, type Recording, type RecordingMeasures } from './recording';
 import { startEtcd, type EtcdServer } from './server';
 
@@ -40,6 +41,12 @@ export interface RecordOptions {
    * conformance test stops at once instead, and compares only what happened before.
    */
   waitForLeases?: boolean | undefined;
+  /**
+   * Whether to start the run so that etcd's 500 ms expiry checks fall where the scenario's outcome
+   * is least sensitive to timing ({@link safestExpiryPhase}; default true). It measures the
+   * lessor's phase first, which adds one minimum TTL (about 2 s) before the run.
+   */
+  alignExpiryChecks?: boolean | undefined;
 }
 
 /**
@@ -116,6 +123,8 @@ export async function recordScenario(scenario: Scenario, opts: RecordOptions = {
     const endpoint = opts.endpoint ?? server!.endpoint;
     admin = new Etcd3({ hosts: endpoint });
     const version = server?.version ?? (await admin.maintenance.status()).version;
+    // The lessor's check phase is measured while the client processes start (it takes one TTL).
+    const lessorPhase = opts.alignExpiryChecks === false ? Promise.resolve(undefined) : measureLessorPhase(admin);
     const rtt = await prepare(admin, scenario.lease.firstToken);
     const events: RecordedEvent[] = [];
     let t0 = Number.POSITIVE_INFINITY;
@@ -152,7 +161,15 @@ export async function recordScenario(scenario: Scenario, opts: RecordOptions = {
         else if (m.type === 'failed') ch.failed = m.message;
       });
     }
+    const checkAtEpochMs = await lessorPhase;
     t0 = epochNow() + 300;
+    if (checkAtEpochMs !== undefined) {
+      // Start so that the lessor's checks fall at the phase where the outcome is least sensitive.
+      const want = safestExpiryPhase(scenario);
+      const shift = (((checkAtEpochMs - want - t0) % ETCD_EXPIRY_CHECK_MS) + ETCD_EXPIRY_CHECK_MS) % ETCD_EXPIRY_CHECK_MS;
+      t0 += shift;
+      log(`lessor checks at run phase ${want} ms (waited ${Math.round(shift)} ms more)`);
+    }
     for (const ch of children) ch.proc.send({ type: 'go', t0 } satisfies ToClient);
     log(`running ${scenario.clients.length} client processes`);
     const faultsDone = scheduleFaults(scenario, children, admin, keys, events, at, t0, timers);
@@ -238,6 +255,26 @@ function untilReady(ch: Child): Promise<void> {
 }
 
 /** Clears the recorder's keys, raises the revision to `firstToken - 1`, and measures the loopback round trip. */
+/**
+ * The epoch time (ms) of one of the lessor's expiry checks: grants a lease with no keys (which
+ * raises no revision), lets it expire, and polls `LeaseTimeToLive` every few ms until etcd answers
+ * TTL -1 (revoked). Takes etcd's minimum TTL plus up to one check period; returns undefined if the
+ * lease is not gone within 10 s.
+ */
+async function measureLessorPhase(admin: Etcd3): Promise<number | undefined> {
+  const g = await admin.leaseClient.leaseGrant({ TTL: 1, ID: 0 });
+  const until = epochNow() + 10_000;
+  let before = epochNow();
+  while (epochNow() < until) {
+    const r = await admin.leaseClient.leaseTimeToLive({ ID: g.ID, keys: false });
+    const after = epochNow();
+    if (Number(r.TTL) < 0) return (before + after) / 2;
+    before = after;
+    await sleep(Number(r.TTL) > 1 ? 500 : 2);
+  }
+  return undefined;
+}
+
 async function prepare(admin: Etcd3, firstToken: number): Promise<number> {
   await admin.kv.deleteRange({ key: buf('fl/'), range_end: buf(prefixEnd('fl/')) });
   let rev = Number((await admin.kv.range({ key: buf(KEYS.pad) })).header.revision);

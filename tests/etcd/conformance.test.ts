@@ -24,6 +24,11 @@ const NOT_ON_ETCD: Record<string, string> = {
   'partition-lease-service': 'a partition',
   'random-tokens': 'random tokens',
   'network-delay': 'a delayed request that outlives its client',
+  // Issue 12's teaching variants: the recorder's storage and lock recipe implement none of them.
+  'identity-cas': 'storage that checks the token for equality',
+  'zombie-unlock': 'a release by key',
+  'same-token-order': 'a storage sequence number and writes that do not wait',
+  'lease-timer': 'a client lease timer counted from the request',
 };
 
 const bin = findEtcdBinary();
