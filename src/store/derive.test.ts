@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../model/simulate';
 import { loadBuiltIn } from './initial-state';
+import { parseScenarioOrThrow } from '../model';
+import { builtInScenario } from '../scenarios/all';
 import { applyInterventions } from './interventions';
 import { clientStatusAt, liveLeaseAt, seconds, storageCountAt, storageStateAt } from './derive';
 
@@ -8,6 +10,18 @@ const seed = loadBuiltIn('seed-gc-pause');
 const trace = simulate(seed);
 
 describe('storageStateAt', () => {
+  it('under equality fencing, names the one token the storage accepts: the first accepted write\'s, until a reset', () => {
+    const eq = simulate(parseScenarioOrThrow(builtInScenario('identity-cas')!.scenario));
+    expect(eq.scenario.storage.fencing).toBe('equality');
+    const first = eq.storage.find((d) => d.accepted && d.token !== undefined)!;
+    expect(storageStateAt(eq, first.atMs - 1).acceptsOnly).toBeUndefined();
+    expect(storageStateAt(eq, first.atMs).acceptsOnly).toBe(first.token);
+    // Every later rejection names that token as the remembered one, until a reset.
+    const resetAt = (eq.storageResets ?? [])[0] ?? Number.POSITIVE_INFINITY;
+    for (const d of eq.storage) if (!d.accepted && d.atMs < resetAt && d.token !== undefined) expect(d.text).toContain(`!= ${first.token}`);
+    expect(storageStateAt(trace, trace.endMs).acceptsOnly).toBeUndefined();
+  });
+
   it('starts empty, with highest token 0 as in the seed', () => {
     expect(storageStateAt(trace, 0)).toEqual({ highestToken: 0, data: undefined, decisions: [] });
   });

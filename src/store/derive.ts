@@ -13,6 +13,12 @@ export interface StorageState {
   data: string | undefined;
   /** Decisions made so far, in order. */
   decisions: StorageDecision[];
+  /**
+   * With fencing `equality` (an identity compare-and-set, issue 12): the one token the storage
+   * accepts, that of the first write accepted since the start or the last reset; `undefined`
+   * before it (any token is then accepted) and under the other modes.
+   */
+  acceptsOnly?: number | undefined;
 }
 
 /** Number of storage decisions made at or before `ms`. */
@@ -46,6 +52,7 @@ export function storageVersionAt(trace: Trace, ms: number): number {
  */
 export function storageStateAt(trace: Trace, ms: number): StorageState {
   let highestToken = 0;
+  let acceptsOnly: number | undefined;
   let data: string | undefined;
   const decisions = trace.storage.slice(0, storageCountAt(trace, ms));
   // A `resetStorage` fault clears what the storage holds (issue 12); resets come before deliveries at the same ms.
@@ -56,6 +63,7 @@ export function storageStateAt(trace: Trace, ms: number): StorageState {
     if (d.accepted) {
       data = d.value;
       if (d.token !== undefined) highestToken = Math.max(highestToken, d.token);
+      if (d.token !== undefined && acceptsOnly === undefined) acceptsOnly = d.token;
     }
   }
   if (trace.scenario.storage.fenceReads) {
@@ -64,7 +72,8 @@ export function storageStateAt(trace: Trace, ms: number): StorageState {
       if (e.kind === 'read-served' && e.token !== undefined && e.atMs >= reset) highestToken = Math.max(highestToken, e.token);
     }
   }
-  return { highestToken, data, decisions };
+  if (trace.scenario.storage.fencing !== 'equality') return { highestToken, data, decisions };
+  return { highestToken, data, decisions, acceptsOnly };
 }
 
 /** The lease live at the lease service at `ms` (granted at or before, ended after), if any. */

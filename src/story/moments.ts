@@ -19,6 +19,7 @@
  * decided yet on screen. {@link runOutcome} says in one sentence what happened at the end, and why.
  * @module
  */
+import { pyRepr } from '../model/pyrepr';
 import type { LeaseInterval, StorageDecision, Trace, TraceEvent } from '../model/trace';
 
 /** The kinds of key moment. */
@@ -32,8 +33,17 @@ export interface Prediction {
   token: number | undefined;
   /** The highest token the storage had accepted before it. */
   highestBefore: number;
-  /** Whether the storage checks tokens in this run. */
+  /** Whether the storage checks tokens in this run (fencing `token`). */
   fenced: boolean;
+  /** The storage's check in this run: `token` (fencing), `equality` (an identity check) or `off`. */
+  fencing: Trace['scenario']['storage']['fencing'];
+  /** Under `equality`: the one token the storage accepted before this write (undefined: none yet, any is taken). */
+  remembered: number | undefined;
+  /** The storage restarted (a `resetStorage` fault) before this write and forgot what it held. */
+  afterReset?: boolean | undefined;
+  /** With `storage.sequence`: the write's sequence number, and the last accepted with its token if that refused it. */
+  seq?: number | undefined;
+  lastSeq?: number | undefined;
   /** The true answer: whether the storage accepts the write. */
   accepted: boolean;
   /** The writer's lease had ended at the lease service when the storage decided. */
@@ -73,6 +83,22 @@ function leaseOf(trace: Trace, client: string, token: number | undefined): Lease
 export function isLate(trace: Trace, client: string, token: number | undefined, atMs: number): boolean {
   const lease = leaseOf(trace, client, token);
   return lease !== undefined && lease.endReason !== 'run-ended' && lease.endMs <= atMs;
+}
+
+/**
+ * Under fencing `equality`: the token the storage remembers just before decision `index` (that of
+ * the first write it accepted since the start or its last reset), or undefined if none yet.
+ */
+export function rememberedBefore(trace: Trace, index: number): number | undefined {
+  const d = trace.storage[index];
+  if (!d) return undefined;
+  let reset = -1;
+  for (const r of trace.storageResets ?? []) if (r <= d.atMs) reset = r;
+  for (let k = 0; k < index; k++) {
+    const x = trace.storage[k]!;
+    if (x.atMs >= reset && x.accepted && x.token !== undefined) return x.token;
+  }
+  return undefined;
 }
 
 function decisionFor(trace: Trace, e: TraceEvent): StorageDecision | undefined {
@@ -131,6 +157,11 @@ export function keyMoments(trace: Trace): KeyMoment[] {
             token: d.token,
             highestBefore: d.highestBefore,
             fenced,
+            fencing: trace.scenario.storage.fencing,
+            remembered: trace.scenario.storage.fencing === 'equality' ? rememberedBefore(trace, trace.storage.indexOf(d)) : undefined,
+            ...((trace.storageResets ?? []).some((r) => r <= d.atMs) ? { afterReset: true } : {}),
+            ...(d.seq !== undefined ? { seq: d.seq } : {}),
+            ...(d.lastSeq !== undefined ? { lastSeq: d.lastSeq } : {}),
             accepted: d.accepted,
             late: isLate(trace, d.client, d.token, d.atMs),
           };
@@ -160,10 +191,40 @@ export function momentAt(moments: readonly KeyMoment[], ms: number): KeyMoment |
 
 /** How a run ended, as data (the sentence is {@link runOutcome}). */
 export type Outcome =
-  /** A late write was stored over another client's data (the storage checks no tokens, or the token was still the highest). */
-  | { kind: 'overwritten'; late: string; victim: string | undefined; token: number | undefined; highestBefore: number; fenced: boolean }
-  /** The storage rejected a late (or lower-token) write. */
-  | { kind: 'rejected'; client: string; token: number | undefined; highestBefore: number }
+  /**
+   * A late write was stored over another client's data (the storage checks no tokens, the token was
+   * still the highest, or an equality check took it); `afterReset`: the storage had restarted
+   * since its previous write.
+   */
+  | {
+      kind: 'overwritten';
+      late: string;
+      victim: string | undefined;
+      token: number | undefined;
+      highestBefore: number;
+      fenced: boolean;
+      fencing?: Trace['scenario']['storage']['fencing'];
+      afterReset?: boolean;
+    }
+  /** One client's two writes with the same token were stored in the reverse of the order it sent them. */
+  | { kind: 'reordered'; client: string; token: number | undefined; newer: string; older: string }
+  /** A client read from the storage after its lease had ended, and the storage served the read. */
+  | { kind: 'stale-read'; client: string; value: string | undefined; writtenWith: number | undefined }
+  /**
+   * The storage rejected a late (or lower-token) write; under `equality` `remembered` is the token
+   * it accepts, with `storage.sequence` `seq`/`lastSeq` say why.
+   */
+  | {
+      kind: 'rejected';
+      client: string;
+      token: number | undefined;
+      highestBefore: number;
+      remembered?: number;
+      seq?: number;
+      lastSeq?: number;
+    }
+  /** The storage refused a late read (fenced reads): its token was lower than one it had seen. */
+  | { kind: 'read-refused'; client: string; token: number | undefined; highestBefore: number }
   /** A client's own lease check failed, so it did not write. */
   | { kind: 'skipped'; client: string }
   /** Every write came from the holder of a live lease. */
@@ -180,17 +241,42 @@ function holderBefore(storage: readonly StorageDecision[], index: number): strin
  * stored, else the first write it rejected, else a client's failed lease check, else a clean run.
  */
 export function outcomeOf(trace: Trace): Outcome {
-  const fenced = trace.scenario.storage.fencing === 'token';
+  const fencing = trace.scenario.storage.fencing;
+  const fenced = fencing === 'token';
   const storage = trace.storage;
   for (let i = 0; i < storage.length; i++) {
     const d = storage[i]!;
     const stale = d.token !== undefined && d.token < d.highestBefore;
     if (d.accepted && (stale || isLate(trace, d.client, d.token, d.atMs))) {
-      return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced };
+      const prev = storage.slice(0, i).reverse().find((x) => x.accepted);
+      const afterReset = (trace.storageResets ?? []).some((r) => r <= d.atMs && (prev === undefined || r > prev.atMs));
+      return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset };
     }
   }
+  // The same client's writes under one token, stored out of the order it sent them (write messages
+  // are numbered as they are sent).
+  for (let i = 0; i < storage.length; i++) {
+    const a = storage[i]!;
+    if (!a.accepted) continue;
+    const b = storage.slice(i + 1).find((x) => x.accepted && x.client === a.client && x.token === a.token && x.messageId < a.messageId);
+    if (b) return { kind: 'reordered', client: a.client, token: a.token, newer: a.value, older: b.value };
+  }
+  const lateRead = (trace.reads ?? []).find((r) => r.served && isLate(trace, r.client, r.token, r.atMs));
+  if (lateRead) return { kind: 'stale-read', client: lateRead.client, value: lateRead.value, writtenWith: lateRead.writtenWith };
   const rejected = storage.find((d) => !d.accepted);
-  if (rejected) return { kind: 'rejected', client: rejected.client, token: rejected.token, highestBefore: rejected.highestBefore };
+  if (rejected) {
+    return {
+      kind: 'rejected',
+      client: rejected.client,
+      token: rejected.token,
+      highestBefore: rejected.highestBefore,
+      ...(rejected.remembered !== undefined ? { remembered: rejected.remembered } : {}),
+      ...(rejected.seq !== undefined ? { seq: rejected.seq } : {}),
+      ...(rejected.lastSeq !== undefined ? { lastSeq: rejected.lastSeq } : {}),
+    };
+  }
+  const refusedRead = (trace.reads ?? []).find((r) => !r.served);
+  if (refusedRead) return { kind: 'read-refused', client: refusedRead.client, token: refusedRead.token, highestBefore: refusedRead.highestBefore };
   const check = trace.events.find((e) => e.kind === 'lease-check-failed');
   if (check) return { kind: 'skipped', client: check.actor };
   return { kind: 'clean', writes: storage.length };
@@ -213,17 +299,27 @@ export function runOutcome(trace: Trace): string {
   switch (o.kind) {
     case 'overwritten': {
       const what = o.victim && o.victim !== o.late ? `${name(o.victim)}'s data was silently overwritten by ${name(o.late)}'s late write` : `the storage stored ${name(o.late)}'s late write`;
-      const why = !o.fenced
+      const why =
+        o.fencing === 'equality'
+          ? `the storage checks only that a write's token equals the one it remembers, not that it is the newest${o.afterReset && o.token !== undefined ? `, and after its restart it took token ${o.token} as that one` : ''}`
+          : !o.fenced
         ? 'the storage does not check tokens, so it accepts any write'
         : o.token !== undefined && o.token >= o.highestBefore
           ? `its token ${o.token} was still the highest the storage had seen, because the new holder had not written yet`
           : 'the storage accepted it';
       return `${capitalise(what)}: ${why}.`;
     }
+    case 'reordered':
+      return `${name(o.client)}'s two writes with token ${o.token} arrived out of order, so its older value ${pyRepr(o.older)} overwrote its newer ${pyRepr(o.newer)}: a token orders holders, not one holder's own writes.`;
+    case 'stale-read':
+      return `${name(o.client)} read ${o.value === undefined ? 'from the storage' : pyRepr(o.value)} after its lease had ended, and the storage served it: this storage checks the tokens of writes, not of reads.`;
     case 'rejected':
-      return o.token === undefined
-        ? `The storage rejected ${name(o.client)}'s write: it carried no token.`
-        : `The storage rejected ${name(o.client)}'s late write: its token ${o.token} is lower than ${o.highestBefore}, the highest it had accepted.`;
+      if (o.token === undefined) return `The storage rejected ${name(o.client)}'s write: it carried no token.`;
+      if (o.remembered !== undefined) return `The storage rejected ${name(o.client)}'s write: its token ${o.token} is not ${o.remembered}, the one token it accepts.`;
+      if (o.lastSeq !== undefined) return `The storage rejected ${name(o.client)}'s write: its sequence number ${o.seq} is not above ${o.lastSeq}, the last it accepted with token ${o.token}.`;
+      return `The storage rejected ${name(o.client)}'s late write: its token ${o.token} is lower than ${o.highestBefore}, the highest it had accepted.`;
+    case 'read-refused':
+      return `The storage refused ${name(o.client)}'s late read: its token ${o.token} is lower than ${o.highestBefore}, the highest it had seen.`;
     case 'skipped':
       return `${name(o.client)} checked its own lease timer before writing, saw the lease had run out and did not write.`;
     case 'clean':

@@ -40,8 +40,11 @@ export function StoragePanel() {
       </header>
       <dl className="fl-storage__facts">
         <div>
-          <dt>{t('storage.highest')}</dt>
-          <dd className="fl-storage__token">{state.highestToken}</dd>
+          {/* Under equality the storage keeps no highest token: it remembers one token and accepts only that. */}
+          <dt>{equality ? t('storage.acceptsOnly') : t('storage.highest')}</dt>
+          <dd className="fl-storage__token">
+            {equality ? (state.acceptsOnly ?? <span className="fl-muted">{t('storage.acceptsAny')}</span>) : state.highestToken}
+          </dd>
         </div>
         <div>
           <dt>{t('storage.data')}</dt>

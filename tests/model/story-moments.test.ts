@@ -9,6 +9,7 @@ import { ALL_BUILT_IN_SCENARIOS as BUILT_IN } from '../../src/scenarios/all';
 import { applyInterventions, type Intervention } from '../../src/store/interventions';
 import { keyMoments, outcomeOf, runOutcome, stopBetween } from '../../src/story/moments';
 import { changeSummary, compareRuns, noEffectNotice } from '../../src/story/compare';
+import { predictQuestion, predictReason } from '../../src/story/text';
 
 const builtIn = (id: string) => normalizeScenario(BUILT_IN.find((b) => b.id === id)!.scenario);
 const seed = builtIn('seed-gc-pause');
@@ -78,6 +79,49 @@ describe('runOutcome', () => {
   it('calls a run clean when every write came from a live lease', () => {
     const t = run([{ kind: 'set', path: 'faults.0', value: null }]);
     expect(outcomeOf(t).kind).toBe('clean');
+  });
+});
+
+describe('runOutcome and the predictions under issue 12\'s storage modes', () => {
+  it('an equality check: the ending names the check and the restart, never "does not check tokens"', () => {
+    const t = simulate(builtIn('identity-cas'));
+    const o = outcomeOf(t);
+    expect(o).toMatchObject({ kind: 'overwritten', fencing: 'equality', afterReset: true });
+    const late = t.storage.find((d) => d.accepted && d.client === (o as { late: string }).late && d.atMs >= (t.storageResets ?? [])[0]!)!;
+    expect(runOutcome(t)).toContain(`equals the one it remembers, not that it is the newest, and after its restart it took token ${late.token} as that one`);
+    expect(runOutcome(t)).not.toMatch(/does not check tokens/);
+  });
+  it('an equality check: each prediction\'s answer agrees with the storage\'s decision and names the remembered token', () => {
+    const t = simulate(builtIn('identity-cas'));
+    const predicted = keyMoments(t).filter((m) => m.predict);
+    expect(predicted.length).toBeGreaterThan(0);
+    for (const m of predicted) {
+      const p = m.predict!;
+      expect(p.accepted).toBe(m.decision!.accepted);
+      const q = predictQuestion(t, p);
+      const a = predictReason(t, p);
+      expect(q).not.toMatch(/does not check tokens|highest token/);
+      expect(a.startsWith(`The storage ${m.decision!.accepted ? 'stores' : 'rejects'}`)).toBe(true);
+      if (!m.decision!.accepted) expect(a).toContain(`is not ${m.decision!.remembered}`);
+      if (p.afterReset && p.remembered === undefined) expect(q).toContain('since it restarted');
+    }
+  });
+  it('one holder\'s writes stored out of order: the ending says the older value overwrote the newer', () => {
+    const t = simulate(builtIn('same-token-order'));
+    expect(outcomeOf(t)).toMatchObject({ kind: 'reordered', client: 'client-1', token: 33, newer: 'balance: 80', older: 'balance: 50' });
+    expect(runOutcome(t)).toBe("Client 1's two writes with token 33 arrived out of order, so its older value 'balance: 50' overwrote its newer 'balance: 80': a token orders holders, not one holder's own writes.");
+  });
+  it('with sequence numbers the late, older write is rejected, and the ending says by its sequence number', () => {
+    const b = builtIn('same-token-order');
+    const t = simulate({ ...b, storage: { ...b.storage, sequence: true } });
+    const rejected = t.storage.find((d) => !d.accepted)!;
+    expect(runOutcome(t)).toBe(`The storage rejected Client 1's write: its sequence number ${rejected.seq} is not above ${rejected.lastSeq}, the last it accepted with token 33.`);
+  });
+  it('a late read the storage served: the ending names it, not "nothing was overwritten"', () => {
+    const t = simulate(builtIn('zombie-stale-read'));
+    const read = t.reads!.find((r) => r.client === 'client-1' && r.atMs > 1000)!;
+    expect(read.served).toBe(true);
+    expect(runOutcome(t)).toBe(`Client 1 read '${read.value}' after its lease had ended, and the storage served it: this storage checks the tokens of writes, not of reads.`);
   });
 });
 

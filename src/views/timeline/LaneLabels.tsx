@@ -62,7 +62,14 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
           lane,
           name: t('timeline.lane.storage'),
           sub: t('timeline.lane.storageSub'),
-          extra: st.highestToken > 0 ? t('timeline.lane.highest', { token: st.highestToken }) : undefined,
+          extra:
+            trace.scenario.storage.fencing === 'equality'
+              ? st.acceptsOnly !== undefined
+                ? t('timeline.lane.acceptsOnly', { token: st.acceptsOnly })
+                : undefined
+              : st.highestToken > 0
+                ? t('timeline.lane.highest', { token: st.highestToken })
+                : undefined,
           stale: false,
           phase: undefined,
         };

@@ -5,6 +5,7 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useT } from '../../i18n';
+import { useLab } from '../../store/context';
 
 /**
  * The legend under the timeline: open on wide screens, folded away (a disclosure) on phones, where
@@ -12,6 +13,8 @@ import { useT } from '../../i18n';
  */
 export function Legend() {
   const t = useT();
+  // Under equality fencing a write is refused for a token other than the remembered one, not a lower one.
+  const fencing = useLab((s) => s.trace.scenario.storage.fencing);
   const box = useRef<HTMLDetailsElement>(null);
   // Open where there is room (the reader may open or fold it). Decided once the page has its real
   // viewport (a phone's can still be the 980 px default when the first render runs), and again if
@@ -72,7 +75,7 @@ export function Legend() {
           <circle cx="13" cy="7" r="6" className="fl-decision__disc" />
           <path d="M10.7,4.7L15.3,9.3M15.3,4.7L10.7,9.3" className="fl-decision__icon" />
         </svg>
-        {t('timeline.legend.rejected')}
+        {t(fencing === 'equality' ? 'timeline.legend.rejectedEq' : 'timeline.legend.rejected')}
       </li>
       <li>
         <svg width="26" height="14" aria-hidden="true" className="fl-decision fl-decision--stale">
