@@ -86,8 +86,12 @@ function Scrubber() {
 function TimeNow() {
   const t = useT();
   const ref = useRef<HTMLSpanElement>(null);
-  usePlayheadText(ref, (ms) => t('controls.time', { now: seconds(ms) }), [t]);
-  return <span ref={ref} className="fl-time__now" />;
+  const text = usePlayheadText(ref, (ms) => t('controls.time', { now: seconds(ms) }), [t]);
+  return (
+    <span ref={ref} className="fl-time__now">
+      {text}
+    </span>
+  );
 }
 
 /** The playback bar. */

@@ -11,7 +11,7 @@ import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { AXIS_H, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
+import { AXIS_H, MIN_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
@@ -201,7 +201,12 @@ export function Timeline() {
           scrollLeft.current = e.currentTarget.scrollLeft;
         }}
       >
-        {measured > 0 && (
+        {measured === 0 ? (
+          // Not measured yet (the prerendered HTML, issue 15): the picture's space, so nothing below
+          // moves when it is drawn. Its height is the picture's; its width is the narrowest picture's
+          // (MIN_WIDTH plus the lane names), so the box scrolls sideways exactly when the picture will.
+          <div className="fl-timeline__inner" style={{ width: MIN_WIDTH + labelColumnWidth(MIN_WIDTH), height: g.height }} />
+        ) : (
         <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>
           <LaneLabels g={g} width={labelW} />
           <svg
