@@ -5,18 +5,26 @@
  * built `index.html`, inside `<div id="root" data-fl-prerendered>`. The page then paints from HTML
  * and CSS before its script has loaded, and `main.tsx` hydrates it.
  *
- * With it goes a small inline start script in `<head>` ({@link START_SCRIPT}), which runs before the
+ * With it goes a small start script, referenced from `<head>` as a file of the build
+ * (`assets/start-HASH.js`, a classic blocking script: {@link startScript}), which runs before the
  * first paint: it applies the remembered or linked colour theme (no flash of the light theme), and
  * for any URL the prerendered HTML does not fit (a deep link, an embed, another language) it sets
- * `data-fl-fresh` on `<html>`, which hides that HTML (inline style) until `main.tsx` renders the page
- * afresh. Its rules must agree with `opensPrerendered` in `src/page.tsx` (a test runs both).
+ * `data-fl-fresh` on `<html>`, which hides that HTML (a rule of `styles/app.css`) until `main.tsx`
+ * renders the page afresh. Its rules must agree with `opensPrerendered` in `src/page.tsx` (a test
+ * runs both).
+ *
+ * Content-Security-Policy (issue 16): the hosted app runs under `script-src 'self'; style-src 'self'`,
+ * so the page the build writes has no inline script (the seed's trace is a JSON data block, which is
+ * never executed), no `<style>` element and no `style` attribute (`tests/browser/csp.test.ts`, and
+ * {@link inlineCode} here, which makes the build fail on one).
  *
  * Only the default page is prerendered: one HTML per built-in scenario (`?scenario=ID`) would need
  * the server to route on the query string, which static hosting (and an LMS upload) cannot.
  * The single-file build does not use this step: it stays client-rendered.
  * @module
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import { seedTraceElement } from './seed-trace';
@@ -25,7 +33,7 @@ import { seedTraceElement } from './seed-trace';
 export const PRERENDERED_ATTR = 'data-fl-prerendered';
 
 /**
- * The inline start script (ES5, no dependencies, never throws). Hydration needs the default page:
+ * The start script (ES5, no dependencies, never throws; a classic script, so it runs before the first paint). Hydration needs the default page:
  * no `#…`, no parameter but `theme` and `lang` (each at most once, valid), and English (`lang`,
  * else the browser's first language the app ships, is `en`). `languages` is the build's `LOCALES`.
  */
@@ -51,20 +59,37 @@ if(fresh)d.setAttribute('data-fl-fresh','');}catch(e){document.documentElement.s
  */
 const END_ID = 'fl-prerendered-end';
 
-/** Hides the prerendered HTML while `data-fl-fresh` says it does not fit the URL. */
-const FRESH_STYLE = `html[data-fl-fresh] #root[${PRERENDERED_ATTR}]{display:none}`;
+/**
+ * What in `html` a strict CSP (`script-src 'self'; style-src 'self'`) would block: inline scripts
+ * (a `<script>` without `src` whose type is JavaScript), `<style>` elements, `style` attributes and
+ * inline event handlers (`on…=`). An empty list means the page is clean. A check of the build's own
+ * output, not a general HTML parser: it looks at tags as React's server renderer writes them.
+ */
+export function inlineCode(html: string): string[] {
+  const found: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>/gi)) {
+    const attrs = m[1] ?? '';
+    const type = /\btype="([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
+    const executable = type === undefined || type === 'module' || type === 'text/javascript';
+    if (executable && !/\bsrc=/i.test(attrs)) found.push(`inline script: ${m[0]}`);
+  }
+  for (const m of html.matchAll(/<style\b[^>]*>/gi)) found.push(`style element: ${m[0]}`);
+  for (const m of html.matchAll(/<[a-z][^>]*\s(style|on[a-z]+)=("[^"]*"|'[^']*'|[^\s>]+)/gi)) found.push(`${m[1]} attribute: ${m[0].slice(0, 120)}`);
+  return found;
+}
 
 /**
  * Puts the prerendered `body` into `html` (a built `index.html` with `<div id="root"></div>`), and
- * the start script, the style and the render-blocking `expect` link into its `<head>`; `data`
- * (elements the hydrating code reads, e.g. the seed's trace) goes right after the root.
+ * the start script (`startSrc`: its file, relative to the page) and the render-blocking `expect`
+ * link into its `<head>`; `data` (elements the hydrating code reads, e.g. the seed's trace) goes
+ * right after the root.
  * @throws Error if `html` has no empty root or no `</head>`
  */
-export function injectPrerendered(html: string, body: string, languages: readonly string[], data = ''): string {
+export function injectPrerendered(html: string, body: string, startSrc: string, data = ''): string {
   const root = '<div id="root"></div>';
   if (!html.includes(root) || !html.includes('</head>')) throw new Error('prerender: index.html has no empty <div id="root"></div> or no </head>');
   return html
-    .replace('</head>', `  <style>${FRESH_STYLE}</style>\n    <script>${startScript(languages)}</script>\n    <link rel="expect" href="#${END_ID}" blocking="render" />\n  </head>`)
+    .replace('</head>', `  <script src="${startSrc}"></script>\n    <link rel="expect" href="#${END_ID}" blocking="render" />\n  </head>`)
     .replace(root, () => `<div id="root" ${PRERENDERED_ATTR}>${body}</div><span id="${END_ID}" hidden></span>${data}`);
 }
 
@@ -97,8 +122,17 @@ export function prerenderPage({ entry = '/src/prerender.tsx', languages }: { ent
       try {
         const m = (await server.ssrLoadModule(entry)) as { renderDefaultPage(): Promise<string> };
         const body = await m.renderDefaultPage();
-        const file = join(resolve(config.root, config.build.outDir), 'index.html');
-        writeFileSync(file, injectPrerendered(readFileSync(file, 'utf8'), body, languages, seedTraceElement()));
+        const out = resolve(config.root, config.build.outDir);
+        const file = join(out, 'index.html');
+        // The start script as a file of the build, named by its content (cached for good, like the rest of assets/).
+        const code = startScript(languages);
+        const start = `${config.build.assetsDir}/start-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+        mkdirSync(join(out, config.build.assetsDir), { recursive: true });
+        writeFileSync(join(out, start), code);
+        const html = injectPrerendered(readFileSync(file, 'utf8'), body, `./${start}`, seedTraceElement());
+        const blocked = inlineCode(html);
+        if (blocked.length > 0) throw new Error(`prerender: index.html would break the hosted app's CSP (script-src 'self'; style-src 'self'):\n  ${blocked.join('\n  ')}`);
+        writeFileSync(file, html);
       } finally {
         await server.close();
       }

@@ -1,8 +1,8 @@
 /**
  * Size budgets of the production build (issue 7), run by `npm test` after both builds:
  * - JavaScript needed for the first render: at most 97 KB gzip (95 KB until issue 14's story slot,
- *   issue 13's timeline layout and issue 12's corrected text and modes took it to about 96.5 KB; the
- *   prerendered first screen of issue 15, which takes paint off the script path, is still to land);
+ *   issue 13's timeline layout and issue 12's corrected text and modes took it to about 96.5 KB; since
+ *   issue 15's prerendered first screen, paint no longer waits for it);
  * - CSS loaded by the first render: at most 10 KB gzip;
  * - the single-file build (`dist-single/index.html`): at most 215 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14

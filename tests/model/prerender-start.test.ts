@@ -1,5 +1,5 @@
 /**
- * The prerendered page's inline start script (`src/build/prerender.ts`) decides, before the first
+ * The prerendered page's start script (`src/build/prerender.ts`) decides, before the first
  * paint, whether the default page's HTML is shown (and hydrated) or hidden (and the page rendered
  * afresh); `main.tsx` decides the same with `opensPrerendered` (`src/page.tsx`). They must agree, or
  * a page would show the wrong HTML for a moment, or hydrate HTML that does not fit. This runs the
@@ -9,7 +9,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { injectPrerendered, startScript } from '../../src/build/prerender';
+import { injectPrerendered, inlineCode, startScript } from '../../src/build/prerender';
 import { parseDisplayParams } from '../../src/embed/params';
 import { LOCALES, matchLocale, pickLocale } from '../../src/i18n/locale';
 import { opensPrerendered } from '../../src/page';
@@ -103,12 +103,24 @@ describe('the inline start script', () => {
     expect(runStart('', '', ['en'], 'dark', true)).toEqual({ fresh: false, theme: null });
   });
 
-  it('goes into the built index.html with the prerendered root', () => {
+  it('goes into the built index.html with the prerendered root, as a file, not inline', () => {
     const html = '<html><head><title>x</title></head><body><div id="root"></div><script type="module" src="a.js"></script></body></html>';
-    const out = injectPrerendered(html, '<p>$& $1</p>', LOCALES);
+    const out = injectPrerendered(html, '<p>$& $1</p>', './assets/start-abc.js');
     expect(out).toContain('<div id="root" data-fl-prerendered><p>$& $1</p></div>');
-    expect(out.indexOf('<script>(function')).toBeLessThan(out.indexOf('</head>'));
+    expect(out.indexOf('<script src="./assets/start-abc.js"></script>')).toBeLessThan(out.indexOf('</head>'));
     expect(out).toContain('<link rel="expect" href="#fl-prerendered-end" blocking="render" />');
-    expect(() => injectPrerendered('<html><body></body></html>', '', LOCALES)).toThrow(/empty <div id="root">/);
+    expect(inlineCode(out)).toEqual([]);
+    expect(() => injectPrerendered('<html><body></body></html>', '', './s.js')).toThrow(/empty <div id="root">/);
+  });
+
+  it('finds what a strict CSP would block in the page', () => {
+    expect(inlineCode('<script type="application/json" id="d">{"a":1}</script><script src="x.js"></script><script type="module" src="y.js"></script>')).toEqual([]);
+    expect(inlineCode('<script>alert(1)</script>')).toHaveLength(1);
+    expect(inlineCode('<script type="module">import "x"</script>')).toHaveLength(1);
+    expect(inlineCode('<style>p{}</style>')).toHaveLength(1);
+    expect(inlineCode('<span class="a" style="left:0%"></span>')).toEqual(['style attribute: <span class="a" style="left:0%"']);
+    expect(inlineCode('<button onclick="go()">x</button>')).toHaveLength(1);
+    // Text that only mentions them is not code.
+    expect(inlineCode('<p>style="x" and onclick=</p>')).toEqual([]);
   });
 });

@@ -205,7 +205,10 @@ export function Timeline() {
           // Not measured yet (the prerendered HTML, issue 15): the picture's space, so nothing below
           // moves when it is drawn. Its height is the picture's; its width is the narrowest picture's
           // (MIN_WIDTH plus the lane names), so the box scrolls sideways exactly when the picture will.
-          <div className="fl-timeline__inner" style={{ width: MIN_WIDTH + labelColumnWidth(MIN_WIDTH), height: g.height }} />
+          // An empty SVG's own width and height, not a style attribute: the hosted app's CSP blocks those (issue 16).
+          <div className="fl-timeline__inner">
+            <svg className="fl-timeline__space" width={MIN_WIDTH + labelColumnWidth(MIN_WIDTH)} height={g.height} aria-hidden="true" focusable="false" />
+          </div>
         ) : (
         <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>
           <LaneLabels g={g} width={labelW} />
