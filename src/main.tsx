@@ -5,9 +5,9 @@
  * First paint (issue 15): the build prerenders the default page (`src/build/prerender.ts`), so its
  * HTML and CSS paint before any script runs. When the URL asks for exactly that page (English, no
  * deep link, not an embed: `opensPrerendered`), React hydrates the HTML (`hydrateRoot`). Otherwise
- * the page's small inline start script has hidden that HTML before it painted (`data-fl-fresh`), and
- * the page is rendered afresh (`createRoot`), as the single-file build, which has no prerendered
- * HTML, always is.
+ * the page's small start script (a file of the build, not inline, for the hosted app's CSP) has
+ * hidden that HTML before it painted (`data-fl-fresh`), and the page is rendered afresh
+ * (`createRoot`), as the single-file build, which has no prerendered HTML, always is.
  *
  * Bundle (issue 7): the entry holds React, the styles and the working explainer with the default
  * scenario. What it does not need at first is loaded on demand: motion's animation code, other
@@ -31,7 +31,7 @@ const { params, notices } = parseDisplayParams(search);
 // (`data-embed` on <html> for the CSS); `controls=` picks the control groups.
 reportNotices(notices);
 document.documentElement.toggleAttribute('data-embed', params.embed);
-// Theme (the inline start script has set it already on a prerendered page); language (`?lang=`,
+// Theme (the start script has set it already on a prerendered page); language (`?lang=`,
 // else the browser's) before any text renders: the explainer and the quiz wait for its catalogue.
 applyTheme(initialTheme(search));
 const locale = pickLocale(params.lang, browserLanguages());
