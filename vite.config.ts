@@ -5,6 +5,7 @@ import { viteSingleFile } from 'vite-plugin-singlefile';
 import { cspHashes } from './src/build/csp-hashes';
 import { inlineFavicon } from './src/build/inline-favicon';
 import { linguiCatalogues } from './src/build/lingui-catalogues';
+import { prerenderPage } from './src/build/prerender';
 import { seedTrace } from './src/build/seed-trace';
 
 /**
@@ -43,10 +44,12 @@ export default defineConfig(({ mode }) => {
   // `vite build --mode single` (npm run build:single) inlines everything into one HTML file that
   // works from file:// with no network, for LMS upload and lecture halls.
   // linguiCatalogues compiles the message catalogues (ICU) for Lingui's runtime; seedTrace provides
-  // the default scenario's trace computed at build time (the first render needs no simulator); see their files.
+  // the default scenario's trace computed at build time (the first render needs no simulator; the
+  // hosted build reads it from the prerendered HTML); prerenderPage writes the default page's HTML
+  // with React's server renderer (issue 15; `languages` is the hosted build's LOCALES); see their files.
   // The single file also carries its favicon inline and copies no public/ files (embed.js, the icon):
   // it must refer to nothing outside itself.
-  plugins: single ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile(), cspHashes()] : [react(), linguiCatalogues(), seedTrace()],
+  plugins: single ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile(), cspHashes()] : [react(), linguiCatalogues(), seedTrace({ inHtml: true }), prerenderPage({ languages: ['en', 'de'] })],
   define: {
     'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(single),
     // German UI text: the hosted app only (see `src/i18n/locale.ts`).

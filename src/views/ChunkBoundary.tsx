@@ -4,7 +4,7 @@
  * instead of letting the error unmount the whole page. The explainer keeps working around it.
  * @module
  */
-import { Component, Suspense, lazy, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useCallback, useMemo, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Loader } from '../store/load-once';
 
 /** Props: the lazily loaded `children`, and what to show if they fail (default: nothing). */
@@ -61,12 +61,17 @@ export function useRetryableLazy<P extends object>(
   return [component, retry];
 }
 
+/** A store that never changes: with `useSyncExternalStore` it tells hydration (server snapshot) from any other render. */
+const noSubscription = (): (() => void) => () => undefined;
+
 /**
  * A component from a chunk loaded on demand (`loader`, see `store/load-once.ts`; `pick` takes the
  * component from the module). Until the chunk is in, `placeholder` holds its place; if it cannot
  * load, `failed` does, and it is tried again once the browser is back online. Once loaded, new
  * mounts render the component at once (decided per mount: switching from the lazy wrapper to the
- * component itself would remount it).
+ * component itself would remount it), except while React hydrates prerendered HTML (issue 15):
+ * there each part is a Suspense boundary, so a part mounted then always takes the lazy path, even
+ * if the chunk arrived while the page was being hydrated.
  */
 export function deferredComponent<M, P extends object>(
   loader: Loader<M>,
@@ -76,8 +81,9 @@ export function deferredComponent<M, P extends object>(
 ): ComponentType<P> {
   const load = () => loader.load().then((m) => ({ default: pick(m) }));
   return function Deferred(props: P) {
+    const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
     const [Now] = useState(() => {
-      const m = loader.current();
+      const m = hydrating ? undefined : loader.current();
       return m ? pick(m) : undefined;
     });
     const [Lazy, retry] = useRetryableLazy(load);

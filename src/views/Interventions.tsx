@@ -133,8 +133,12 @@ const ICON = {
 function InterventionsHeading() {
   const t = useT();
   const ref = useRef<HTMLHeadingElement>(null);
-  usePlayheadText(ref, (ms) => t('intervene.heading', { at: (Math.round(ms / 100) / 10).toFixed(1) }), [t]);
-  return <h2 ref={ref} id="fl-intervene-h" className="fl-card__title" />;
+  const text = usePlayheadText(ref, (ms) => t('intervene.heading', { at: (Math.round(ms / 100) / 10).toFixed(1) }), [t]);
+  return (
+    <h2 ref={ref} id="fl-intervene-h" className="fl-card__title">
+      {text}
+    </h2>
+  );
 }
 
 /** The interventions panel. */

@@ -22,9 +22,13 @@ const ScrubberTicks = memo(function ScrubberTicks({ times, endMs }: { times: rea
   // Re-render only when the playhead crosses an event: the number of event times passed.
   const passed = useLab((s) => (s.playheadMs >= endMs ? times.length : times.filter((ms) => ms <= s.playheadMs).length));
   return (
-    <div className="fl-scrubber__ticks" aria-hidden="true">
-      {endMs > 0 && times.map((ms, i) => <span key={ms} style={{ left: `${(ms / endMs) * 100}%` }} className={i < passed ? 'is-past' : undefined} />)}
-    </div>
+    // An SVG: each mark is placed by its x attribute (a percentage of the track), so the prerendered
+    // HTML carries no style attribute, which the hosted app's CSP blocks (issue 16). 2 px wide, centred.
+    <svg className="fl-scrubber__ticks" aria-hidden="true" focusable="false">
+      <g transform="translate(-1 0)">
+        {endMs > 0 && times.map((ms, i) => <rect key={ms} x={`${(ms / endMs) * 100}%`} y={0} width={2} height={12} rx={1} className={i < passed ? 'is-past' : undefined} />)}
+      </g>
+    </svg>
   );
 });
 
@@ -86,8 +90,12 @@ function Scrubber() {
 function TimeNow() {
   const t = useT();
   const ref = useRef<HTMLSpanElement>(null);
-  usePlayheadText(ref, (ms) => t('controls.time', { now: seconds(ms) }), [t]);
-  return <span ref={ref} className="fl-time__now" />;
+  const text = usePlayheadText(ref, (ms) => t('controls.time', { now: seconds(ms) }), [t]);
+  return (
+    <span ref={ref} className="fl-time__now">
+      {text}
+    </span>
+  );
 }
 
 /** The playback bar. */

@@ -69,6 +69,6 @@ export const GoFurtherSlot = part<'GoFurtherSlot', object>('GoFurtherSlot', null
 /** The keyboard shortcut dialog. */
 export const ShortcutHelp = part<'ShortcutHelp', { open: boolean; onClose: () => void }>('ShortcutHelp', null);
 /** The bar that replaces the header while presenting. */
-export const PresenterBar = part<'PresenterBar', object>('PresenterBar', 'presenter');
+export const PresenterBar = part<'PresenterBar', object>('PresenterBar', null);
 /** The end of an embed's bar: the Embed button and the "Open in Fencing Lab" link. */
 export const EmbedBarActions = part<'EmbedBarActions', object>('EmbedBarActions', 'embedbar-actions');

@@ -4,9 +4,11 @@
  * embed `theme` parameter. On the full page the learner's choice is remembered in `localStorage`
  * where storage is allowed (a sandboxed iframe throws on any access: `embed/safe.ts` catches it).
  *
- * Small and dependency-free: the page applies the theme before the first paint (`main.tsx`).
+ * Small: the page applies the theme before the first paint (the prerendered page's inline start
+ * script, `src/build/prerender.ts`, then `main.tsx`).
  * @module
  */
+import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../embed/safe';
 
 /** A theme choice. */
@@ -44,8 +46,27 @@ export function initialTheme(search: string): ThemeChoice {
   return isChoice(stored) ? stored : 'auto';
 }
 
+const listeners = new Set<() => void>();
+
 /** Applies `choice` and remembers it where storage is allowed. Never throws. */
 export function chooseTheme(choice: ThemeChoice): void {
   applyTheme(choice);
   writeStored(THEME_STORAGE_KEY, choice);
+  for (const l of listeners) l();
+}
+
+/**
+ * React hook: the theme in force ({@link currentTheme}), following {@link chooseTheme}. In the
+ * prerendered HTML, and so in the render that hydrates it, it is `auto` (the server cannot know the
+ * reader's choice, issue 15); React then renders the real one at once.
+ */
+export function useTheme(): ThemeChoice {
+  return useSyncExternalStore(
+    (cb) => {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    () => currentTheme(),
+    () => 'auto',
+  );
 }

@@ -14,6 +14,10 @@
  * ≤ 20 ms and no long animation frame while playing; no long animation frame while scrubbing.
  * Printed figures, not a test.
  *
+ * The floor (issue 15), in the same run: a snapshot of our page of the same size with one element
+ * moved by a CSS transform (`floor.ts`), measured the same way; the figures ours/floor for p95 and
+ * long frames say how far we are from what this machine can do at all, even when it is busy.
+ *
  * Where the time goes: each measurement also prints how its long animation frames split into
  * script, style and layout, and the rest of rendering (paint, from the entries' `renderStart` and
  * `styleAndLayoutStart`), and the scripts that ran longest in them. With `FL_TRACE=1` it records a
@@ -23,13 +27,15 @@
  *   npx tsx tests/bench/frames-bench.ts            (FL_DIST chooses the build; default dist/)
  * @module
  */
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, findChromium } from '../browser/chromium';
 import { normalizeScenario } from '../../src/model/scenario';
 import { simulate } from '../../src/model/simulate';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
-import { percentile, serveBuild } from './serve';
+import { FLOOR_MOVING, removeFloorPages, writeFloorPages } from './floor';
+import { ROOT, percentile, serveBuild } from './serve';
 
 /** CPU slowdown factor (1 = none). */
 export const CPU_THROTTLE = 4;
@@ -242,6 +248,9 @@ async function openThrottled(browser: Browser, url: string): Promise<Page> {
   await page.addInitScript(PROBE);
   await page.goto(url);
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  // The button may be prerendered HTML (issue 15): wait until React has drawn the timeline (which it
+  // does only once it has the page, in this build or an older one).
+  await page.locator('.fl-timeline__svg .fl-lane__line').first().waitFor({ state: 'attached' });
   // Motion loads when the page is idle after load; measure with animations in place.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
@@ -294,6 +303,27 @@ export async function measureScrubbing(browser: Browser, base: string, steps = 1
   return { ...stats(`scrub the seed (${steps} moves)`, r), ...(trace ? { trace } : {}) };
 }
 
+/**
+ * The floor (issue 15): the moving floor page (`floor.ts`: a snapshot of our page with one element
+ * moved by a CSS transform every frame), opened and slowed like ours, measured for `durationMs`.
+ */
+export async function measureFloor(browser: Browser, base: string, durationMs: number): Promise<FrameStats> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.addInitScript(PROBE);
+  await page.goto(`${base}${FLOOR_MOVING}`);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  const stopTrace = await maybeTrace(page, 'floor');
+  await page.evaluate('window.__flProbeStart(); window.__flFloorMove(true)');
+  await page.waitForTimeout(durationMs);
+  const r = (await page.evaluate('window.__flFloorMove(false); window.__flProbeStop()')) as ProbeResult;
+  const trace = await stopTrace();
+  await page.close();
+  return { ...stats('floor: one element moved by a transform', r), ...(trace ? { trace } : {}) };
+}
+
 /** The built-in with the most trace events. */
 export function busiestBuiltIn(): { id: string; events: number } {
   let best = { id: '', events: -1 };
@@ -304,30 +334,58 @@ export function busiestBuiltIn(): { id: string; events: number } {
   return best;
 }
 
-/** Runs every frame measurement against the build in `outDir` (default FL_DIST or dist/). */
-export async function runFrameBenchmarks(outDir?: string): Promise<{ chromium: string; busiest: { id: string; events: number }; results: FrameStats[] }> {
+/** What {@link runFrameBenchmarks} measured. */
+export interface FrameRun {
+  chromium: string;
+  busiest: { id: string; events: number };
+  /** This build's measurements. */
+  results: FrameStats[];
+  /** The same measurements of the `before` build (another build directory, e.g. main's), if given. */
+  before?: FrameStats[];
+  /** The floor page, measured for as long as this build's seed playback took. */
+  floor: FrameStats;
+}
+
+/**
+ * Runs every frame measurement against the build in `outDir` (default FL_DIST or dist/), which must
+ * hold the floor pages (`floor.ts`), then the floor, then (if given) the `before` build's.
+ */
+export async function runFrameBenchmarks(outDir?: string, beforeDir?: string): Promise<FrameRun> {
   const served = await serveBuild(outDir);
+  const before = beforeDir ? await serveBuild(beforeDir) : undefined;
   const browser = await launchChromium(findChromium());
   try {
     const busiest = busiestBuiltIn();
-    const results = [
-      await measurePlayback(browser, served.base, 'seed-gc-pause'),
-      await measurePlayback(browser, served.base, busiest.id),
-      await measureScrubbing(browser, served.base),
+    const all = async (base: string) => [
+      await measurePlayback(browser, base, 'seed-gc-pause'),
+      await measurePlayback(browser, base, busiest.id),
+      await measureScrubbing(browser, base),
     ];
-    return { chromium: browser.version(), busiest, results };
+    const results = await all(served.base);
+    const floor = await measureFloor(browser, served.base, Math.max(5000, results[0]!.durationMs));
+    const beforeResults = before ? await all(before.base) : undefined;
+    return { chromium: browser.version(), busiest, results, floor, ...(beforeResults ? { before: beforeResults } : {}) };
   } finally {
     await browser.close();
     await served.close();
+    await before?.close();
   }
+}
+
+/** `ours / floor`, as `1.23x`, or `-` when the floor is 0. */
+export function ratio(ours: number, floor: number): string {
+  return floor > 0 ? `${(ours / floor).toFixed(2)}x` : ours > 0 ? 'floor 0' : '-';
 }
 
 const f1 = (n: number): string => n.toFixed(1);
 
-/** Prints the figures and whether each meets its target. */
-export function printFrameStats(chromium: string, results: readonly FrameStats[]): void {
-  console.log(`frames: Chromium ${chromium}, 1280x800, CPU slowed ${CPU_THROTTLE}x`);
-  for (const r of results) {
+/**
+ * Prints the figures and whether each meets its target; with a `floor`, each measurement's p95 and
+ * long frames against the floor's (issue 15: p95 within 1.25x the floor, no long frame over 50 ms).
+ */
+export function printFrameStats(chromium: string, results: readonly FrameStats[], floor?: FrameStats, heading = 'frames'): void {
+  console.log(`${heading}: Chromium ${chromium}, 1280x800, CPU slowed ${CPU_THROTTLE}x`);
+  for (const r of floor ? [...results, floor] : results) {
     const playing = r.label.startsWith('play');
     const ok = playing ? r.p95 <= 20 && r.longFrames === 0 : r.longFrames === 0;
     console.log(
@@ -343,9 +401,27 @@ export function printFrameStats(chromium: string, results: readonly FrameStats[]
       );
     for (const line of r.trace ?? []) console.log(`  ${line}`);
   }
+  if (floor) {
+    for (const r of results) {
+      console.log(`  ours/floor  ${r.label.padEnd(36)} p95 ${ratio(r.p95, floor.p95)} (${f1(r.p95)} / ${f1(floor.p95)} ms); long frames ${r.longFrames} vs ${floor.longFrames} (${ratio(r.longFrames, floor.longFrames)})`);
+    }
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { chromium, results } = await runFrameBenchmarks();
-  printFrameStats(chromium, results);
+  const dir = process.env.FL_DIST ?? join(ROOT, 'dist');
+  const browser = await launchChromium(findChromium());
+  const served = await serveBuild(dir);
+  try {
+    await writeFloorPages(browser, served.base, dir);
+  } finally {
+    await served.close();
+    await browser.close();
+  }
+  try {
+    const { chromium, results, floor } = await runFrameBenchmarks(dir);
+    printFrameStats(chromium, results, floor);
+  } finally {
+    removeFloorPages(dir);
+  }
 }

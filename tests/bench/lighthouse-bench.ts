@@ -4,6 +4,8 @@
  * slower CPU. Three runs, each in a fresh headless Chromium; the median run (Lighthouse's own
  * `computeMedianRun`: closest to the median FCP and TTI) is reported. Targets (issue 7):
  * performance ≥ 0.98, accessibility 1.0, best practices 1.0, SEO ≥ 0.9. Printed figures, not a test.
+ * Beside ours, the floor (issue 15): a static snapshot of our page of the same size, no script,
+ * served the same way (`floor.ts`), in the same run: the best score this machine gives such a page.
  *
  *   npx tsx tests/bench/lighthouse-bench.ts        (FL_DIST chooses the build; CHROME_PATH the browser)
  * @module
@@ -12,8 +14,10 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { CHROMIUM_ARGS, findChromium } from '../browser/chromium';
-import { serveBuild } from './serve';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, findChromium, launchChromium } from '../browser/chromium';
+import { FLOOR_STATIC, removeFloorPages, writeFloorPages } from './floor';
+import { ROOT, serveBuild } from './serve';
 
 /** The figures of one Lighthouse run. Times in ms, sizes in bytes. */
 export interface LighthouseFigures {
@@ -62,8 +66,19 @@ function figures(lhr: Result): LighthouseFigures {
   };
 }
 
-/** Runs Lighthouse `runs` times on the build in `outDir`; returns every run and the median one. */
-export async function runLighthouse(runs = 3, outDir?: string): Promise<{ all: LighthouseFigures[]; median: LighthouseFigures; version: string; chromium: string }> {
+/** Every run of one page, the median run, and the versions. */
+export interface LighthouseRun {
+  all: LighthouseFigures[];
+  median: LighthouseFigures;
+  version: string;
+  chromium: string;
+}
+
+/**
+ * Runs Lighthouse `runs` times on the build in `outDir` (on `path` in it: the floor page is
+ * `floor-static.html`, see `floor.ts`); returns every run and the median one.
+ */
+export async function runLighthouse(runs = 3, outDir?: string, path = ''): Promise<LighthouseRun> {
   const served = await serveBuild(outDir);
   const results: Result[] = [];
   let chromium = '';
@@ -75,7 +90,7 @@ export async function runLighthouse(runs = 3, outDir?: string): Promise<{ all: L
         logLevel: 'silent',
       });
       try {
-        const r = await lighthouse(served.base, { port: chrome.port, output: 'json', logLevel: 'error' });
+        const r = await lighthouse(`${served.base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
         if (!r) throw new Error('Lighthouse returned nothing');
         if (r.lhr.runtimeError) throw new Error(`Lighthouse: ${r.lhr.runtimeError.message}`);
         results.push(r.lhr);
@@ -95,11 +110,14 @@ export async function runLighthouse(runs = 3, outDir?: string): Promise<{ all: L
 
 const pct = (n: number): string => n.toFixed(2);
 
-/** Prints the median run's figures and whether each score meets its target. */
-export function printLighthouse(r: { all: LighthouseFigures[]; median: LighthouseFigures; version: string; chromium: string }): void {
+/**
+ * Prints the median run's figures and whether each score meets its target; with `floor` (the static
+ * floor page's runs, same server, same run), the floor's performance score and timings beside ours.
+ */
+export function printLighthouse(r: LighthouseRun, floor?: LighthouseRun, heading = 'lighthouse'): void {
   const m = r.median;
   const ok = (v: number, min: number): string => (v >= min ? 'ok' : 'MISSES');
-  console.log(`lighthouse ${r.version} (Chromium ${r.chromium}), mobile defaults, median of ${r.all.length} runs:`);
+  console.log(`${heading} ${r.version} (Chromium ${r.chromium}), mobile defaults, median of ${r.all.length} runs:`);
   console.log(
     `  performance ${pct(m.performance)} (${ok(m.performance, 0.98)} ≥ 0.98), accessibility ${pct(m.accessibility)} (${ok(m.accessibility, 1)} = 1), ` +
       `best practices ${pct(m.bestPractices)} (${ok(m.bestPractices, 1)} = 1), SEO ${pct(m.seo)} (${ok(m.seo, 0.9)} ≥ 0.9)`,
@@ -110,8 +128,31 @@ export function printLighthouse(r: { all: LighthouseFigures[]; median: Lighthous
   );
   console.log(`  every run: performance ${r.all.map((x) => pct(x.performance)).join(', ')}; LCP ${r.all.map((x) => Math.round(x.lcpMs)).join(', ')} ms`);
   for (const f of m.findings) console.log(`  not passing: ${f}`);
+  if (floor) {
+    const f = floor.median;
+    console.log(
+      `  floor (a static snapshot of the page, no script, same server): performance ${pct(f.performance)} ` +
+        `(every run ${floor.all.map((x) => pct(x.performance)).join(', ')}); FCP ${Math.round(f.fcpMs)} ms, LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms, ` +
+        `total transfer ${(f.totalBytes / 1024).toFixed(1)} KB; ours - floor: performance ${(m.performance - f.performance).toFixed(2)}, LCP ${Math.round(m.lcpMs - f.lcpMs)} ms`,
+    );
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  printLighthouse(await runLighthouse(Math.max(1, Number(process.argv[2] ?? 3))));
+  const runs = Math.max(1, Number(process.argv[2] ?? 3));
+  const dir = process.env.FL_DIST ?? join(ROOT, 'dist');
+  const browser = await launchChromium(findChromium());
+  const served = await serveBuild(dir);
+  try {
+    await writeFloorPages(browser, served.base, dir);
+  } finally {
+    await served.close();
+    await browser.close();
+  }
+  try {
+    const ours = await runLighthouse(runs, dir);
+    printLighthouse(ours, await runLighthouse(runs, dir, FLOOR_STATIC));
+  } finally {
+    removeFloorPages(dir);
+  }
 }

@@ -13,6 +13,12 @@
  *   npm run bench                 print everything
  *   npm run bench -- --write      also rewrite the generated part of BENCHMARKS.md
  *   npm run bench -- --skip-lighthouse
+ *   npm run bench -- --before DIR  also measure frames and Lighthouse of another build (e.g. main's
+ *                                  `dist/`) in the same run, for a before/after on the same machine
+ *
+ * Frames and Lighthouse are measured with a floor page in the same run (`floor.ts`, issue 15): a
+ * snapshot of our page of the same size, static for Lighthouse, with one element moved by a
+ * transform for the frames; the ratios ours/floor are what stays comparable on a busy machine.
  * @module
  */
 import { execFileSync } from 'node:child_process';
@@ -20,12 +26,18 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { printFrameStats, runFrameBenchmarks, type FrameStats } from './frames-bench';
-import { printLighthouse, runLighthouse, type LighthouseFigures } from './lighthouse-bench';
+import { findChromium, launchChromium } from '../browser/chromium';
+import { FLOOR_STATIC, removeFloorPages, writeFloorPages } from './floor';
+import { printFrameStats, ratio, runFrameBenchmarks, type FrameRun } from './frames-bench';
+import { printLighthouse, runLighthouse, type LighthouseRun } from './lighthouse-bench';
 import { printModelTimings, runModelBenchmarks, type ModelTiming } from './model-bench';
-import { ROOT } from './serve';
+import { ROOT, serveBuild } from './serve';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const beforeAt = argv.indexOf('--before');
+/** Another build's directory to measure beside this one (`--before DIR`). */
+const beforeDir = beforeAt >= 0 ? argv[beforeAt + 1] : undefined;
 
 /** Runs a script of this repository with tsx and returns what it printed (it may exit non-zero). */
 function runScript(script: string, env: Record<string, string> = {}): string {
@@ -68,22 +80,50 @@ async function main(): Promise<void> {
     console.log(explorer.trimEnd());
     console.log();
 
-    const frames = await runFrameBenchmarks(dist);
-    printFrameStats(frames.chromium, frames.results);
+    // The floor pages: a snapshot of this build's page, written beside it (removed at the end).
+    const floorPage = await snapshotFloor(dist);
+    console.log(`floor page: a snapshot of the default page, ${floorPage.elements} elements, ${(floorPage.chars / 1024).toFixed(1)} KB of HTML, scripts removed`);
+    const frames = await runFrameBenchmarks(dist, beforeDir);
+    printFrameStats(frames.chromium, frames.results, frames.floor);
+    if (frames.before) printFrameStats(frames.chromium, frames.before, frames.floor, `frames, before (${beforeDir})`);
     console.log();
 
-    let lighthouse: Awaited<ReturnType<typeof runLighthouse>> | undefined;
+    let lighthouse: LighthouseRuns | undefined;
     if (!args.has('--skip-lighthouse')) {
-      lighthouse = await runLighthouse(3, dist);
-      printLighthouse(lighthouse);
+      const ours = await runLighthouse(3, dist);
+      const floor = await runLighthouse(3, dist, FLOOR_STATIC);
+      const before = beforeDir ? await runLighthouse(3, beforeDir) : undefined;
+      lighthouse = { ours, floor, ...(before ? { before } : {}) };
+      printLighthouse(ours, floor);
+      if (before) printLighthouse(before, floor, `lighthouse, before (${beforeDir})`);
     }
 
     if (args.has('--write')) {
-      writeBenchmarks({ started, budget, model, explorer, frames, lighthouse });
+      writeBenchmarks({ started, budget, model, explorer, frames, lighthouse, floorPage });
       console.log('\nwrote BENCHMARKS.md');
     }
   } finally {
+    removeFloorPages(dist);
     if (tmp && existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Lighthouse's runs of this build, of the floor page and (with `--before`) of the other build. */
+interface LighthouseRuns {
+  ours: LighthouseRun;
+  floor: LighthouseRun;
+  before?: LighthouseRun;
+}
+
+/** Writes the floor pages into `dist` from a snapshot of its default page. */
+async function snapshotFloor(dist: string): Promise<{ chars: number; elements: number }> {
+  const served = await serveBuild(dist);
+  const browser = await launchChromium(findChromium());
+  try {
+    return await writeFloorPages(browser, served.base, dist);
+  } finally {
+    await browser.close();
+    await served.close();
   }
 }
 
@@ -96,8 +136,9 @@ function writeBenchmarks(r: {
   budget: string;
   model: ModelTiming[];
   explorer: string;
-  frames: { chromium: string; busiest: { id: string; events: number }; results: FrameStats[] };
-  lighthouse: { all: LighthouseFigures[]; median: LighthouseFigures; version: string; chromium: string } | undefined;
+  frames: FrameRun;
+  lighthouse: LighthouseRuns | undefined;
+  floorPage: { chars: number; elements: number };
 }): void {
   const f1 = (n: number): string => n.toFixed(1);
   const cpu = cpus();
@@ -131,27 +172,41 @@ function writeBenchmarks(r: {
     '',
     `### Frames (1280x800, CPU slowed 4x; busiest built-in: ${r.frames.busiest.id}, ${r.frames.busiest.events} events)`,
     '',
-    '| measurement | frames | p50 ms | p95 ms | p99 ms | frames over 33 ms | long frames (> 50 ms) | longest ms | target |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...r.frames.results.map((s) => {
+    `The floor: a snapshot of the default page (${r.floorPage.elements} elements, ${(r.floorPage.chars / 1024).toFixed(1)} KB of HTML, no script) with one element moved by a CSS transform every frame, measured in the same run for as long as the seed's playback took.`,
+    '',
+    '| build | measurement | frames | p50 ms | p95 ms | p99 ms | frames over 33 ms | long frames (> 50 ms) | longest ms | p95 / floor | long frames / floor | target |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...[
+      ...(r.frames.before ?? []).map((s) => ['before', s] as const),
+      ...r.frames.results.map((s) => ['after', s] as const),
+      ['floor', r.frames.floor] as const,
+    ].map(([build, s]) => {
       const playing = s.label.startsWith('play');
       const ok = playing ? s.p95 <= 20 && s.longFrames === 0 : s.longFrames === 0;
-      return `| ${s.label} | ${s.frames} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${s.over33} | ${s.longFrames} | ${Math.round(s.longestMs)} | ${ok ? 'met' : '**missed**'} |`;
+      const vs = build === 'floor' ? '| - | - ' : `| ${ratio(s.p95, r.frames.floor.p95)} | ${s.longFrames} vs ${r.frames.floor.longFrames} `;
+      return `| ${build} | ${s.label} | ${s.frames} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${s.over33} | ${s.longFrames} | ${Math.round(s.longestMs)} ${vs}| ${build === 'floor' ? '-' : ok ? 'met' : '**missed**'} |`;
     }),
     '',
   ];
   if (r.lighthouse) {
-    const m = r.lighthouse.median;
+    const l = r.lighthouse;
+    const row = (build: string, x: LighthouseRun) => {
+      const m = x.median;
+      return `| ${build} | ${m.performance.toFixed(2)} | ${x.all.map((y) => y.performance.toFixed(2)).join(', ')} | ${m.accessibility.toFixed(2)} | ${m.bestPractices.toFixed(2)} | ${m.seo.toFixed(2)} | ${Math.round(m.fcpMs)} ms | ${Math.round(m.lcpMs)} ms | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${Math.round(m.speedIndexMs)} ms | ${(m.totalBytes / 1024).toFixed(1)} KB |`;
+    };
+    const m = l.ours.median;
     lines.push(
-      `### Lighthouse ${r.lighthouse.version} (mobile defaults, median of ${r.lighthouse.all.length} runs)`,
+      `### Lighthouse ${l.ours.version} (mobile defaults, median of ${l.ours.all.length} runs)`,
       '',
-      '| performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | total transfer |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-      `| ${m.performance.toFixed(2)} | ${m.accessibility.toFixed(2)} | ${m.bestPractices.toFixed(2)} | ${m.seo.toFixed(2)} | ${Math.round(m.fcpMs)} ms | ${Math.round(m.lcpMs)} ms | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${Math.round(m.speedIndexMs)} ms | ${(m.totalBytes / 1024).toFixed(1)} KB |`,
+      'The floor: the same snapshot as a static page (no script), served by the same server in the same run.',
       '',
-      `Performance of each run: ${r.lighthouse.all.map((x) => x.performance.toFixed(2)).join(', ')}.`,
-      ...(m.findings.length ? ['', 'Not passing in the median run:', ...m.findings.map((x) => `- ${x}`)] : []),
+      '| build | performance | each run | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | total transfer |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...(l.before ? [row('before', l.before)] : []),
+      row('after', l.ours),
+      row('floor', l.floor),
       '',
+      ...(m.findings.length ? ['Not passing in the median run (after):', ...m.findings.map((x) => `- ${x}`), ''] : []),
     );
   }
   lines.push(END);

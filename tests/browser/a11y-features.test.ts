@@ -44,6 +44,8 @@ async function open(query = '', options: BrowserContextOptions = {}): Promise<{ 
     if (m.type() === 'error') problems.push(`${query}: console error: ${m.text()}`);
   });
   await page.goto(`${baseURL}${query}`);
+  // The explainer is in the prerendered HTML (issue 15), before React has it: wait until it is hydrated or rendered.
+  await page.locator('html[data-fl-live]').waitFor({ state: 'attached', timeout: 20_000 }).catch(() => undefined);
   // As a reader would meet it: the explainer (or the quiz) with its secondary controls, which arrive
   // just after the first render (keyboard shortcuts among them; `src/views/later.tsx`).
   await page

@@ -48,6 +48,8 @@ async function open(query: string, scheme: Scheme, ready: (p: Page) => Promise<u
 // among them; `src/views/later.tsx`), whose slots are then gone.
 const timelineReady = async (p: Page) => {
   await p.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
+  await p.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   await p.locator('.fl-slot').first().waitFor({ state: 'detached' });
 };
 const quizReady = (p: Page) => p.getByRole('heading', { name: 'Check your understanding' }).waitFor();

@@ -3,7 +3,8 @@
  * header; every `securitypolicyviolation` event (recorded from the first script on, in every frame)
  * and every console error fails the test.
  * 1. The hosted app (FL_DIST or dist/) under `default-src 'self'; script-src 'self'; style-src
- *    'self'; img-src 'self' data: blob:`: first render, the secondary controls, the Embed and
+ *    'self'; img-src 'self' data: blob:`: the prerendered first screen hydrated (issue 15), a deep
+ *    link rendered afresh, the secondary controls, the Embed and
  *    Library dialogs, the quiz (a checked answer), and the SVG and PNG exports (downloads).
  * 2. PNG export still works without `blob:` (it falls back to a `data:` image), and without both
  *    it says what failed instead of a bare "did not work".
@@ -84,6 +85,9 @@ describe('the hosted app under a strict CSP', () => {
     policy = HOSTED_CSP;
     const { page, problems, violations } = await open(`${origin}/`);
     await page.getByRole('button', { name: 'Play' }).first().waitFor({ timeout: 20_000 });
+    // The prerendered page (issue 15) is hydrated under the policy: its start script is a file.
+    expect(await page.locator('#root[data-fl-prerendered]').count()).toBe(1);
+    await page.locator('html[data-fl-live="hydrated"]').waitFor({ state: 'attached', timeout: 20_000 });
     await page.getByRole('button', { name: 'Download the timeline as PNG' }).waitFor({ timeout: 20_000 });
     expect(await exportPng(page)).toMatch(/\.png$/);
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the timeline as SVG' }).click()]);
@@ -91,6 +95,11 @@ describe('the hosted app under a strict CSP', () => {
     await page.getByRole('button', { name: 'Embed' }).first().click();
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
+    // A deep link: the start script hides the prerendered HTML (a rule of the CSS) and the page renders afresh.
+    await page.goto(`${origin}/?scenario=network-delay&t=2000`);
+    await page.locator('html[data-fl-live="rendered"]').waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await page.locator('html[data-fl-fresh]').count()).toBe(1);
+    expect(await page.locator('.fl-time__now').textContent()).toBe('2.0 s');
     await page.goto(`${origin}/?view=quiz`);
     await page.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
     await page.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();

@@ -49,7 +49,8 @@ describe('the first render alone', () => {
       );
       page.on('console', () => undefined);
       await page.goto(baseURL);
-      await page.locator('button.fl-play').waitFor();
+      // The Play button is in the prerendered HTML (issue 15): wait until React has it.
+      await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
       await page.waitForTimeout(800);
       expect(blocked.some((p) => p.includes('later-parts'))).toBe(true);
       const text = (await page.evaluate(

@@ -69,6 +69,8 @@ async function openSettled(url: string): Promise<Page> {
   await page.addInitScript(COUNT_FRAMES);
   await page.goto(url);
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
+  await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   // Start-up is over: the animation chunk (loaded when idle after load) and its entrances are done.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500);
@@ -125,6 +127,8 @@ describe('idle costs nothing', () => {
     const frame = page.frames().find((f) => f.url().startsWith(`${baseURL}?embed=1`));
     if (!frame) throw new Error('no embed frame');
     await frame.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
+    await frame.locator('html[data-fl-live]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1500);
     expect(await framesDuring(frame, 1000)).toBe(0);

@@ -49,6 +49,8 @@ async function shiftsWhileLoading(path: string, width: number, height: number): 
     await page.addInitScript(WATCH_SHIFTS);
     await page.goto(new URL(path, baseURL).href);
     await page.locator('button.fl-play').waitFor();
+    // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
+    await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
     // Everything that comes later: the secondary controls, then (when idle) the tabs and motion.
     await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');

@@ -40,6 +40,8 @@ async function openPage(suffix = '', context?: BrowserContext): Promise<{ contex
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   await page.goto(`${baseURL}${suffix}`);
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
+  await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   // And the secondary controls (interventions, Share...), which arrive just after (`src/views/later.tsx`).
   await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
   return { context: ctx, page };

@@ -33,6 +33,8 @@ async function openPage(query = ''): Promise<{ context: BrowserContext; page: Pa
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   await page.goto(`${baseURL}${query}`);
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
+  await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   return { context, page };
 }
 

@@ -8,7 +8,7 @@ import { useId, useState, type MouseEvent } from 'react';
 import { FileImage, FileCode2, Keyboard, Monitor, Moon, Presentation, Sun } from 'lucide-react';
 import { useT } from '../../i18n';
 import { useLab } from '../../store/context';
-import { chooseTheme, currentTheme, THEME_CHOICES, type ThemeChoice } from '../theme';
+import { chooseTheme, THEME_CHOICES, useTheme } from '../theme';
 import { useDisplayActions } from './display-actions';
 import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
@@ -18,7 +18,7 @@ const THEME_ICON = { light: Sun, dark: Moon, auto: Monitor } as const;
 export function ThemeToggle() {
   const t = useT();
   const name = useId();
-  const [theme, setTheme] = useState<ThemeChoice>(() => currentTheme());
+  const theme = useTheme();
   return (
     <fieldset className="fl-seg">
       <legend className="fl-seg__legend">{t('theme.label')}</legend>
@@ -33,7 +33,6 @@ export function ThemeToggle() {
               checked={theme === c}
               onChange={() => {
                 chooseTheme(c);
-                setTheme(c);
               }}
             />
             <Icon size={14} aria-hidden="true" />

@@ -66,11 +66,16 @@ export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: read
  * React hook: keeps `ref`'s text (and, with `attribute`, that attribute instead) equal to
  * `format(playheadMs)`, written straight to the DOM only when it changes: text that follows the
  * playhead (the time, "Interventions at 10.1 s") without re-rendering its component every frame.
- * Render the element with no children (React must not own the text); `deps` (e.g. the language's
- * `t`) re-apply it.
+ * `deps` (e.g. the language's `t`) re-apply it.
+ *
+ * Returns the text to render as the element's only child: the text at the store's initial playhead,
+ * so it is in the prerendered HTML and the render that hydrates it is the same (issue 15), and after
+ * that the text last written (React keeps its text node, which the frames update in place).
  */
-export function usePlayheadText(ref: RefObject<Element | null>, format: (playheadMs: number) => string, deps: readonly unknown[], attribute?: string): void {
+export function usePlayheadText(ref: RefObject<Element | null>, format: (playheadMs: number) => string, deps: readonly unknown[], attribute?: string): string {
+  const store = useLabStore();
   const last = useRef<{ el: Element | null; text: string } | undefined>(undefined);
+  const shown = last.current?.text ?? format(store.getInitialState().playheadMs);
   usePlayheadFrame((ms) => {
     const el = ref.current;
     if (!el) return;
@@ -78,8 +83,10 @@ export function usePlayheadText(ref: RefObject<Element | null>, format: (playhea
     if (last.current && last.current.el === el && last.current.text === text) return;
     last.current = { el, text };
     if (attribute) el.setAttribute(attribute, text);
+    else if (el.childNodes.length === 1 && el.firstChild instanceof Text) el.firstChild.nodeValue = text;
     else el.textContent = text;
   }, [...deps, attribute]);
+  return shown;
 }
 
 /**
