@@ -3,7 +3,7 @@
  * default schedule space, Run reports progress and can be cancelled, the results table shows the
  * four properties with and without fencing, and a counterexample opens on the timeline.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import BreakItPanel, { type StartExploration } from '../../src/breakit/BreakItPanel';
@@ -51,13 +51,15 @@ function fakeClient() {
   return { start, calls };
 }
 
-function setup(start: StartExploration, store: LabStore = createLabStore()) {
+/** The panel on `store`; with `custom` (the default here), its "Custom" choice opened: the whole form. */
+function setup(start: StartExploration, store: LabStore = createLabStore(), custom = true) {
   const user = userEvent.setup();
   render(
     <LabProvider store={store}>
       <BreakItPanel start={start} />
     </LabProvider>,
   );
+  if (custom) fireEvent.click(screen.getByRole('radio', { name: /^Custom:/ }));
   return { user, store };
 }
 
@@ -73,6 +75,39 @@ async function smallSpace(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Try to break it', { timeout: 30_000 }, () => {
+  it('opens on the learner path: the question, a quick look chosen, no lists to type; the answer in words', async () => {
+    const client = fakeClient();
+    const { user, store } = setup(client.start, createLabStore(), false);
+    expect(screen.getByText('Can a pause of any length, at any moment, break the storage?')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^A quick look: pauses of half the lease TTL, the whole TTL and one and a half TTLs \(10\.0 s is the TTL\)/ })).toBeChecked();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    const seed = store.getState().scenario;
+    const suggested = defaultScheduleSpace(seed);
+    const quick = { ...suggested, delay: undefined, pauseDurationsMs: [5000, 10_000, 15_000] };
+    expect(screen.getByText(`${countSchedules(quick).toLocaleString('en')} schedules`)).toBeInTheDocument();
+    // Another choice changes what runs; Custom shows the whole form, from the suggested space.
+    await user.click(screen.getByRole('radio', { name: /^Pauses and a late message/ }));
+    expect(screen.getByText(`${countSchedules(suggested).toLocaleString('en')} schedules`)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^A quick look/ }));
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(client.calls[0]!.space).toEqual(quick);
+    // A smaller run for the answer: the same kind of space, fewer moments.
+    const small = { ...quick, pauseStartsMs: [1000, 5000] };
+    const result = explore(seed, small);
+    await act(async () => client.calls[0]!.finish({ status: 'done', result, space: small, elapsedMs: 50 }));
+    const answer = screen.getByRole('heading', { name: 'The answer' }).parentElement!;
+    const on = result.byFencing.on;
+    const off = result.byFencing.off;
+    expect(on.violations['no-stale-overwrite']).toBe(0);
+    expect(off.violations['no-stale-overwrite']).toBeGreaterThan(0);
+    expect(answer).toHaveTextContent(
+      `With the token check on: in 0 of ${on.schedules} runs the storage took a write from a client whose lease had ended after a newer holder’s write, and in ${on.violations['no-write-after-expiry']} it took a write from a client whose lease had already ended. So with the check on, no run tried here let an old holder overwrite a newer holder’s data.`,
+    );
+    expect(answer).toHaveTextContent(`With the token check off: in ${off.violations['no-stale-overwrite']} of ${off.schedules} runs`);
+    expect(answer).toHaveTextContent('Without the check, the storage cannot tell a stale holder from the current one.');
+    expect(answer).toHaveTextContent('This answers for the runs tried here only, not for every possible schedule.');
+  });
+
   it('starts from the default schedule space of the scenario on the timeline', () => {
     const store = createLabStore();
     setup(fakeClient().start, store);
@@ -203,6 +238,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     render(<FencingLab globalShortcuts />);
     await user.click(await screen.findByRole('tab', { name: 'Try to break it' }, LAZY));
+    await user.click(await screen.findByRole('radio', { name: /^Custom:/ }, LAZY));
     const box = await screen.findByRole('checkbox', { name: 'Client 2' }, LAZY);
     box.focus();
     await user.keyboard(' ');
