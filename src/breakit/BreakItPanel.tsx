@@ -11,7 +11,7 @@
  * `React.lazy`.
  * @module
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Bomb, Play, RotateCcw, Square, Undo2 } from 'lucide-react';
 import '../library/library.css';
 import './breakit.css';
@@ -40,7 +40,11 @@ import {
   type DraftField,
   type SpaceDraft,
 } from './space-form';
-import { AnswerInWords, PresetChoice } from './LearnerPath';
+
+/** The learner's path (`LearnerPath.tsx`): its own chunk; not in the single file (no room in its budget). */
+const LEARNER = import.meta.env.FENCING_LAB_SINGLE_FILE !== true;
+const PresetChoice = LEARNER ? lazy(() => import('./LearnerPath').then((m) => ({ default: m.PresetChoice }))) : null;
+const AnswerInWords = LEARNER ? lazy(() => import('./LearnerPath').then((m) => ({ default: m.AnswerInWords }))) : null;
 
 /** Starts an exploration: `startExploration` from `src/explorer`, or a stand-in in tests. */
 export type StartExploration = (
@@ -420,17 +424,21 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
   const scenario = useLab((s) => s.scenario);
   const suggested = useMemo(() => defaultScheduleSpace(scenario), [scenario]);
   // The learner's path first (issue 14, item 5): a preset; "Custom" opens the whole form, from the suggested space.
-  const [preset, setPresetState] = useState<Preset>('quick');
+  const [preset, setPresetState] = useState<Preset>(LEARNER ? 'quick' : 'custom');
   const spaces = useMemo(
-    () => ({
-      quick: presetSpace(suggested, 'quick', scenario.lease.ttlMs),
-      pauses: presetSpace(suggested, 'pauses', scenario.lease.ttlMs),
-      ...(suggested.delay ? { delay: presetSpace(suggested, 'delay', scenario.lease.ttlMs) } : {}),
-    }),
+    () =>
+      // The single file has no presets: plain code, so that its build leaves `presetSpace` out.
+      !LEARNER
+        ? { quick: suggested, pauses: suggested }
+        : {
+            quick: presetSpace(suggested, 'quick', scenario.lease.ttlMs),
+            pauses: presetSpace(suggested, 'pauses', scenario.lease.ttlMs),
+            ...(suggested.delay ? { delay: presetSpace(suggested, 'delay', scenario.lease.ttlMs) } : {}),
+          },
     [suggested, scenario.lease.ttlMs],
   );
   const draftFor = (p: Preset): SpaceDraft => draftFromSpace(p === 'custom' ? suggested : (spaces[p] ?? suggested));
-  const [draft, setDraft] = useState<SpaceDraft>(() => draftFromSpace(spaces.quick));
+  const [draft, setDraft] = useState<SpaceDraft>(() => draftFromSpace(LEARNER ? spaces.quick : suggested));
   const setPreset = (p: Preset): void => {
     setPresetState(p);
     setDraft(draftFor(p));
@@ -530,9 +538,14 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
       </h3>
       <p className="fl-further__intro">{t('breakit.intro')}</p>
 
-      <PresetChoice scenario={scenario} preset={preset} setPreset={setPreset} spaces={spaces} disabled={running} t={t} />
-      {preset !== 'custom' && <PresetRun draft={draft} suggested={suggested} disabled={running} onSubmit={onSubmit} t={t} />}
-      {preset === 'custom' && <SpaceForm
+      {PresetChoice && (
+        <Suspense fallback={null}>
+          <PresetChoice scenario={scenario} preset={preset} setPreset={setPreset} spaces={spaces} disabled={running} t={t} />
+        </Suspense>
+      )}
+      {LEARNER && preset !== 'custom' && <PresetRun draft={draft} suggested={suggested} disabled={running} onSubmit={onSubmit} t={t} />}
+      {(!LEARNER || preset === 'custom') && (
+        <SpaceForm
         scenario={scenario}
         draft={draft}
         setDraft={(d) => {
@@ -551,7 +564,8 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
           setErrors({});
         }}
         t={t}
-      />}
+      />
+      )}
 
       {run.phase === 'running' && (
         <div className="fl-breakit__progress">
@@ -617,7 +631,11 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
               })}
               {finished.outcome.status === 'done' && <> {t('breakit.results.elapsed', { seconds: (finished.outcome.elapsedMs / 1000).toFixed(1) })}</>}
             </p>
-            <AnswerInWords result={result} tokens={finished.tokens} t={t} />
+            {AnswerInWords && (
+              <Suspense fallback={null}>
+                <AnswerInWords result={result} tokens={finished.tokens} t={t} />
+              </Suspense>
+            )}
             <ResultsTable result={result} tokens={finished.tokens} tried={tried} t={t} />
             {onCauses.length > 0 && (
               <div className="fl-breakit__causes">

@@ -1,7 +1,9 @@
 /**
  * The learner's way into "Try to break it" (issue 14, item 5): a plain question, a few choices of
  * how hard to look instead of lists to type (`presetSpace` in `space-form.ts`; "Custom" opens the
- * whole form), and, after a run, the answer in words above the expert table.
+ * whole form), and, after a run, the answer in words above the expert table. A chunk of its own
+ * (`React.lazy`, named exports wrapped by the panel); not in the single file, whose budget has no
+ * room for it (there the panel opens on the whole form, as before).
  * @module
  */
 import { useId } from 'react';
@@ -12,6 +14,8 @@ import type { Scenario } from '../model/scenario';
 import { seconds } from '../store/derive';
 import type { Translate } from '../teaching/captions';
 import type { Preset } from './space-form';
+import './learner-messages';
+import './learner-path.css';
 
 function count(n: number): string {
   try {

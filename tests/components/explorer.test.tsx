@@ -52,14 +52,16 @@ function fakeClient() {
 }
 
 /** The panel on `store`; with `custom` (the default here), its "Custom" choice opened: the whole form. */
-function setup(start: StartExploration, store: LabStore = createLabStore(), custom = true) {
+async function setup(start: StartExploration, store: LabStore = createLabStore(), custom = true) {
   const user = userEvent.setup();
   render(
     <LabProvider store={store}>
       <BreakItPanel start={start} />
     </LabProvider>,
   );
-  if (custom) fireEvent.click(screen.getByRole('radio', { name: /^Custom:/ }));
+  // The learner's path is its own chunk.
+  const customChoice = await screen.findByRole('radio', { name: /^Custom:/ }, LAZY);
+  if (custom) fireEvent.click(customChoice);
   return { user, store };
 }
 
@@ -77,7 +79,7 @@ async function smallSpace(user: ReturnType<typeof userEvent.setup>) {
 describe('Try to break it', { timeout: 30_000 }, () => {
   it('opens on the learner path: the question, a quick look chosen, no lists to type; the answer in words', async () => {
     const client = fakeClient();
-    const { user, store } = setup(client.start, createLabStore(), false);
+    const { user, store } = await setup(client.start, createLabStore(), false);
     expect(screen.getByText('Can a pause of any length, at any moment, break the storage?')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^A quick look: pauses of half the lease TTL, the whole TTL and one and a half TTLs \(10\.0 s is the TTL\)/ })).toBeChecked();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -108,9 +110,9 @@ describe('Try to break it', { timeout: 30_000 }, () => {
     expect(answer).toHaveTextContent('This answers for the runs tried here only, not for every possible schedule.');
   });
 
-  it('starts from the default schedule space of the scenario on the timeline', () => {
+  it('starts from the default schedule space of the scenario on the timeline', async () => {
     const store = createLabStore();
-    setup(fakeClient().start, store);
+    await setup(fakeClient().start, store);
     const space = defaultScheduleSpace(store.getState().scenario);
     expect(screen.getByRole('checkbox', { name: 'Client 1' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Client 2' })).toBeChecked();
@@ -123,7 +125,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('shows progress, cancels, then runs to a results table and replays a counterexample on the timeline', async () => {
     const client = fakeClient();
-    const { user, store } = setup(client.start);
+    const { user, store } = await setup(client.start);
     await smallSpace(user);
     expect(screen.getByText('8 schedules')).toBeInTheDocument();
 
@@ -201,7 +203,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('names what is wrong in a field and does not start', async () => {
     const client = fakeClient();
-    const { user } = setup(client.start);
+    const { user } = await setup(client.start);
     const starts = screen.getByRole('textbox', { name: 'Pause start times (s)' });
     await user.clear(starts);
     await user.type(starts, '1, soon');
@@ -216,7 +218,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('reports a failed run', async () => {
     const client = fakeClient();
-    const { user } = setup(client.start);
+    const { user } = await setup(client.start);
     await smallSpace(user);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await act(async () => client.calls[0]!.fail(new Error('the explorer worker failed: boom')));
@@ -226,7 +228,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('runs for real through the client and the worker core (in-process)', async () => {
     const start: StartExploration = (scenario, space, onProgress) => startExploration(scenario, space, onProgress, { createWorker: mainThreadWorker });
-    const { user } = setup(start);
+    const { user } = await setup(start);
     await smallSpace(user);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const table = await screen.findByRole('table', {}, { timeout: 10_000 });
