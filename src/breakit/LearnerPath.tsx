@@ -6,7 +6,9 @@
  * room for it (there the panel opens on the whole form, as before).
  * @module
  */
-import { useId } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { GlossaryText } from '../glossary/Glossary';
+import { termIdsIn } from '../glossary/terms';
 import { getLocale } from '../i18n';
 import type { ExplorationResult } from '../explorer/explore';
 import type { ScheduleSpace } from '../explorer/space';
@@ -57,19 +59,24 @@ export function PresetChoice({
     }
   };
   const offered: Preset[] = ['quick', 'pauses', ...(writer ? (['delay'] as const) : []), 'custom'];
+  // The glossary (English, like its definitions): each term's first use on the panel opens its definition.
+  const texts = [t('breakit.question'), t('breakit.question.help'), ...offered.map(label)];
+  const seen = useMemo(() => texts.map((_, k) => termIdsIn(texts.slice(0, k))), [texts.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const english = getLocale() === 'en';
+  const text = (k: number): ReactNode => (english ? <GlossaryText text={texts[k]!} seen={seen[k]} /> : texts[k]);
   return (
     <div className="fl-breakit__learner">
       <p className="fl-breakit__question" id={`${id}-q`}>
-        <strong>{t('breakit.question')}</strong>
+        <strong>{text(0)}</strong>
       </p>
-      <p className="fl-hint-text">{t('breakit.question.help')}</p>
+      <p className="fl-hint-text">{text(1)}</p>
       <fieldset className="fl-breakit__group" disabled={disabled} aria-describedby={`${id}-q`}>
         <legend className="fl-field__label">{t('breakit.preset')}</legend>
         <div className="fl-breakit__presets">
-          {offered.map((p) => (
+          {offered.map((p, k) => (
             <label key={p} className="fl-check-label">
               <input type="radio" name={`${id}-preset`} value={p} checked={preset === p} onChange={() => setPreset(p)} />
-              {label(p)}
+              <span>{text(k + 2)}</span>
             </label>
           ))}
         </div>

@@ -8,7 +8,9 @@
  * traps focus.
  * @module
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { GlossaryText } from '../glossary/Glossary';
+import { termIdsIn } from '../glossary/terms';
 import {
   fillMomentExplanation,
   fillPredictPrompt,
@@ -78,7 +80,8 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
 
   useEffect(() => {
     if (retried === 0) return;
-    fieldset.current?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus();
+    // The first answer control (not a glossary term in the prompt).
+    fieldset.current?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled]):not(.fl-term__btn)')?.focus();
   }, [retried]);
 
   const onCheck = () => {
@@ -108,7 +111,9 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
   return (
     <div className="fl-quiz__question" data-kind={q.kind}>
       <fieldset ref={fieldset} className="fl-quiz__fieldset" aria-describedby={headingId}>
-        <legend className="fl-quiz__legend">{promptOf(q)}</legend>
+        <legend className="fl-quiz__legend">
+          <GlossaryText text={promptOf(q)} />
+        </legend>
         {body}
       </fieldset>
       <div className="fl-quiz__actions">
@@ -145,6 +150,20 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
       {st.checked && <LearnMore q={q} />}
       {st.checked && <Sources sources={q.sources} />}
     </div>
+  );
+}
+
+/**
+ * A question's explanation, its terms defined where the prompt did not define them already (the
+ * glossary on the quiz page, issue 14).
+ */
+function Explanation({ q }: { q: Extract<Question, { explanation: string }> }) {
+  const prompt = promptOf(q);
+  const seen = useMemo(() => termIdsIn([prompt]), [prompt]);
+  return (
+    <p>
+      <GlossaryText text={q.explanation} seen={seen} />
+    </p>
   );
 }
 
@@ -192,7 +211,7 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
         details = (
           <>
             <p className="fl-quiz__happened">{t('quiz.predict.happened', { log: a.decision.text })}</p>
-            <p>{q.explanation}</p>
+            <Explanation q={q} />
           </>
         );
         if (st.revealed) solution = <p>{t('quiz.predict.rightAnswer', { answer: predictValueText(a.correct, t) })}</p>;
@@ -205,7 +224,7 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
       if (right) {
         const mine = currentOrder(q, response);
         const inPlace = right.filter((row, i) => mine[i] === row.id).length;
-        details = st.correct ? <p>{q.explanation}</p> : <p>{t('quiz.order.inPlace', { right: inPlace, of: right.length })}</p>;
+        details = st.correct ? <Explanation q={q} /> : <p>{t('quiz.order.inPlace', { right: inPlace, of: right.length })}</p>;
         if (st.revealed) {
           solution = (
             <>
@@ -217,7 +236,7 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
                   </li>
                 ))}
               </ol>
-              <p>{q.explanation}</p>
+              <Explanation q={q} />
             </>
           );
         }

@@ -36,7 +36,8 @@ describe('Try to break it on the seed', () => {
     await page.goto(baseURL);
     await page.getByRole('tab', { name: 'Try to break it' }).click();
     // The learner's path: the plain question, a quick look chosen, no lists to type.
-    await page.getByText('Can a pause of any length, at any moment, break the storage?').waitFor();
+    await page.locator('.fl-breakit__question').waitFor();
+    expect(await page.locator('.fl-breakit__question').innerText()).toBe('Can a pause of any length, at any moment, break the storage?');
     expect(await page.getByRole('radio', { name: /^A quick look/ }).isChecked()).toBe(true);
     expect(await page.locator('.fl-breakit textarea').count()).toBe(0);
     await page.getByRole('button', { name: 'Run', exact: true }).click();

@@ -80,9 +80,18 @@ describe('Try to break it', { timeout: 30_000 }, () => {
   it('opens on the learner path: the question, a quick look chosen, no lists to type; the answer in words', async () => {
     const client = fakeClient();
     const { user, store } = await setup(client.start, createLabStore(), false);
-    expect(screen.getByText('Can a pause of any length, at any moment, break the storage?')).toBeInTheDocument();
+    // As read on screen: without the closed glossary definitions inside it.
+    const question = document.querySelector('.fl-breakit__question')!.cloneNode(true) as HTMLElement;
+    for (const pop of question.querySelectorAll('.fl-term__pop')) pop.remove();
+    expect(question.textContent).toBe('Can a pause of any length, at any moment, break the storage?');
     expect(screen.getByRole('radio', { name: /^A quick look: pauses of half the lease TTL, the whole TTL and one and a half TTLs \(10\.0 s is the TTL\)/ })).toBeChecked();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    // The glossary: each term's first use on the panel is a button with its definition (as in the story).
+    const terms = screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent);
+    expect(terms).toEqual(['pause', 'storage', 'tokens', 'lease', 'TTL']);
+    await user.click(screen.getByRole('button', { name: 'TTL' }));
+    expect(screen.getByRole('note', { name: 'Definition: TTL (time to live)' })).toBeVisible();
+    await user.keyboard('{Escape}');
     const seed = store.getState().scenario;
     const suggested = defaultScheduleSpace(seed);
     const quick = { ...suggested, delay: undefined, pauseDurationsMs: [5000, 10_000, 15_000] };
