@@ -8,9 +8,7 @@
  * traps focus.
  * @module
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { GlossaryText } from '../glossary/Glossary';
-import { termIdsIn } from '../glossary/terms';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   fillMomentExplanation,
   fillPredictPrompt,
@@ -44,6 +42,23 @@ export function defaultResponse(q: Question): Response | undefined {
     return { kind: 'moment', atMs: trace ? (momentStops(trace)[0] ?? 0) : 0 };
   }
   return undefined;
+}
+
+/**
+ * Glossary terms in the quiz's text (issue 14): their first use on the page opens the definition, as
+ * in the story. Its own chunk (the text shows plainly until it arrives); not in the single file, whose
+ * budget has no room for the definitions.
+ */
+const GlossaryAfter = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? null : lazy(() => import('../glossary/Glossary').then((m) => ({ default: m.GlossaryAfter })));
+
+/** `text` with its glossary terms marked (those not in `before`, shown earlier on the page). */
+function Glossed({ text, before = [] }: { text: string; before?: readonly string[] }) {
+  if (!GlossaryAfter) return text;
+  return (
+    <Suspense fallback={text}>
+      <GlossaryAfter text={text} before={before} />
+    </Suspense>
+  );
 }
 
 /** The prompt as shown (predict prompts filled from the trace). */
@@ -112,7 +127,7 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
     <div className="fl-quiz__question" data-kind={q.kind}>
       <fieldset ref={fieldset} className="fl-quiz__fieldset" aria-describedby={headingId}>
         <legend className="fl-quiz__legend">
-          <GlossaryText text={promptOf(q)} />
+          <Glossed text={promptOf(q)} />
         </legend>
         {body}
       </fieldset>
@@ -158,11 +173,9 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
  * glossary on the quiz page, issue 14).
  */
 function Explanation({ q }: { q: Extract<Question, { explanation: string }> }) {
-  const prompt = promptOf(q);
-  const seen = useMemo(() => termIdsIn([prompt]), [prompt]);
   return (
     <p>
-      <GlossaryText text={q.explanation} seen={seen} />
+      <Glossed text={q.explanation} before={[promptOf(q)]} />
     </p>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The quiz in jsdom, driven the way a student would: by role and name, with user-event.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { momentAnswer, momentStops, orderAnswer, traceFor } from '../../src/quiz/answers';
@@ -61,7 +61,8 @@ describe('multiple choice (the seed question)', () => {
     const user = userEvent.setup();
     render(<QuizPanel search="?quizRetry=1" />);
     const legend = screen.getByRole('group', { name: /^Where must a fencing token be checked/ }).querySelector('legend')!;
-    expect(within(legend).getAllByRole('button').map((b) => b.textContent)).toEqual(['fencing token', 'lock']);
+    // The glossary is its own chunk: the prompt shows plainly until it arrives.
+    await waitFor(() => expect(within(legend).getAllByRole('button').map((b) => b.textContent)).toEqual(['fencing token', 'lock']), { timeout: 8000 });
     const term = within(legend).getByRole('button', { name: 'fencing token' });
     await user.click(term);
     expect(term).toHaveAttribute('aria-expanded', 'true');
