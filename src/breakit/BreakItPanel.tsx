@@ -11,7 +11,7 @@
  * `React.lazy`.
  * @module
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Bomb, Play, RotateCcw, Square, Undo2 } from 'lucide-react';
 import '../library/library.css';
 import './breakit.css';
@@ -34,10 +34,17 @@ import {
   messageKey,
   spaceFromDraft,
   spaceSizes,
+  presetSpace,
+  type Preset,
   type DraftError,
   type DraftField,
   type SpaceDraft,
 } from './space-form';
+
+/** The learner's path (`LearnerPath.tsx`): its own chunk; not in the single file (no room in its budget). */
+const LEARNER = import.meta.env.FENCING_LAB_SINGLE_FILE !== true;
+const PresetChoice = LEARNER ? lazy(() => import('./LearnerPath').then((m) => ({ default: m.PresetChoice }))) : null;
+const AnswerInWords = LEARNER ? lazy(() => import('./LearnerPath').then((m) => ({ default: m.AnswerInWords }))) : null;
 
 /** Starts an exploration: `startExploration` from `src/explorer`, or a stand-in in tests. */
 export type StartExploration = (
@@ -327,6 +334,35 @@ function SpaceForm({
   );
 }
 
+/** A preset's size and its Run button (the learner's path; "Custom" has the whole form instead). */
+function PresetRun({ draft, suggested, disabled, onSubmit, t }: { draft: SpaceDraft; suggested: ScheduleSpace; disabled: boolean; onSubmit: (e: FormEvent) => void; t: Translate }) {
+  const r = spaceFromDraft(draft, suggested);
+  return (
+    <div className="fl-breakit__total">
+      {r.ok && (
+        <p>
+          <strong>{t('breakit.total', { total: count(spaceSizes(r.space).total) })}</strong>
+        </p>
+      )}
+      <div className="fl-breakit__buttons">
+        {/* type="submit" only so that focus comes back here after Cancel (see the panel); there is no form. */}
+        <button
+          type="submit"
+          className="fl-btn fl-btn--primary"
+          disabled={disabled}
+          onClick={(e) => {
+            e.preventDefault();
+            onSubmit(e);
+          }}
+        >
+          <Play size={15} aria-hidden="true" />
+          {t('breakit.run')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The table of the four properties. */
 function ResultsTable({ result, tokens, tried, t }: { result: ExplorationResult; tokens: Scenario['lease']['tokens']; tried: Record<FencingMode, boolean>; t: Translate }) {
   const cell = (mode: FencingMode, p: PropertyId) => {
@@ -387,17 +423,38 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
   const store = useLabStore();
   const scenario = useLab((s) => s.scenario);
   const suggested = useMemo(() => defaultScheduleSpace(scenario), [scenario]);
-  const [draft, setDraft] = useState<SpaceDraft>(() => draftFromSpace(suggested));
+  // The learner's path first (issue 14, item 5): a preset; "Custom" opens the whole form, from the suggested space.
+  const [preset, setPresetState] = useState<Preset>(LEARNER ? 'quick' : 'custom');
+  const spaces = useMemo(
+    () =>
+      // The single file has no presets: plain code, so that its build leaves `presetSpace` out.
+      !LEARNER
+        ? { quick: suggested, pauses: suggested }
+        : {
+            quick: presetSpace(suggested, 'quick', scenario.lease.ttlMs),
+            pauses: presetSpace(suggested, 'pauses', scenario.lease.ttlMs),
+            ...(suggested.delay ? { delay: presetSpace(suggested, 'delay', scenario.lease.ttlMs) } : {}),
+          },
+    [suggested, scenario.lease.ttlMs],
+  );
+  const draftFor = (p: Preset): SpaceDraft => draftFromSpace(p === 'custom' ? suggested : (spaces[p] ?? suggested));
+  const [draft, setDraft] = useState<SpaceDraft>(() => draftFromSpace(LEARNER ? spaces.quick : suggested));
+  const setPreset = (p: Preset): void => {
+    setPresetState(p);
+    setDraft(draftFor(p));
+    setErrors({});
+  };
   const [errors, setErrors] = useState<Partial<Record<DraftField, DraftError>>>({});
   const [run, setRun] = useState<RunState>({ phase: 'idle' });
   const [opened, setOpened] = useState<string>('');
   const handle = useRef<ExplorationHandle | null>(null);
   const rootRef = useRef<HTMLElement>(null);
 
-  // A new scenario on the timeline: start again from its suggested space (results stay).
+  // A new scenario on the timeline: start again from its suggested space, or the chosen preset of it (results stay).
   useEffect(() => {
-    setDraft(draftFromSpace(suggested));
+    setDraft(draftFor(preset));
     setErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new scenario resets the draft
   }, [suggested]);
 
   // Stop a run still going when the panel goes away.
@@ -481,7 +538,14 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
       </h3>
       <p className="fl-further__intro">{t('breakit.intro')}</p>
 
-      <SpaceForm
+      {PresetChoice && (
+        <Suspense fallback={null}>
+          <PresetChoice scenario={scenario} preset={preset} setPreset={setPreset} spaces={spaces} disabled={running} t={t} />
+        </Suspense>
+      )}
+      {LEARNER && preset !== 'custom' && <PresetRun draft={draft} suggested={suggested} disabled={running} onSubmit={onSubmit} t={t} />}
+      {(!LEARNER || preset === 'custom') && (
+        <SpaceForm
         scenario={scenario}
         draft={draft}
         setDraft={(d) => {
@@ -501,6 +565,7 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
         }}
         t={t}
       />
+      )}
 
       {run.phase === 'running' && (
         <div className="fl-breakit__progress">
@@ -566,6 +631,11 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
               })}
               {finished.outcome.status === 'done' && <> {t('breakit.results.elapsed', { seconds: (finished.outcome.elapsedMs / 1000).toFixed(1) })}</>}
             </p>
+            {AnswerInWords && (
+              <Suspense fallback={null}>
+                <AnswerInWords result={result} tokens={finished.tokens} t={t} />
+              </Suspense>
+            )}
             <ResultsTable result={result} tokens={finished.tokens} tried={tried} t={t} />
             {onCauses.length > 0 && (
               <div className="fl-breakit__causes">

@@ -176,3 +176,26 @@ export function spaceFromDraft(draft: SpaceDraft, base: ScheduleSpace): DraftRes
 export function spaceSizes(space: ScheduleSpace): ReturnType<typeof dimensions> & { total: number } {
   return { ...dimensions(space), total: countSchedules(space) };
 }
+
+/**
+ * The learner's choices of what to try (issue 14, item 5), instead of lists to type: `quick`
+ * (pauses of half, one and one and a half TTLs at the suggested moments), `pauses` (every suggested
+ * pause length and moment), `delay` (those, and the suggested delayed message) and `custom` (the
+ * whole form). All but `custom` compare the token check on and off and let every client pause.
+ */
+export type Preset = 'quick' | 'pauses' | 'delay' | 'custom';
+
+/** The multiples of the TTL the quick look pauses for. */
+export const QUICK_TTL_FACTORS = [0.5, 1, 1.5] as const;
+
+/**
+ * The space of a preset, made from the suggested one (`defaultScheduleSpace`); `ttlMs` is the
+ * scenario's TTL. `delay` is the suggested space itself; the others hold no message up.
+ */
+export function presetSpace(suggested: ScheduleSpace, preset: Exclude<Preset, 'custom'>, ttlMs: number): ScheduleSpace {
+  if (preset === 'delay') return suggested;
+  const noDelay: ScheduleSpace = { ...suggested, delay: undefined, fencing: 'both' };
+  if (preset === 'pauses') return noDelay;
+  const durations = [...new Set(QUICK_TTL_FACTORS.map((k) => Math.round(ttlMs * k)))].filter((d) => d >= 1 && d <= 600_000);
+  return { ...noDelay, pauseDurationsMs: durations };
+}

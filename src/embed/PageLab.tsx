@@ -79,17 +79,17 @@ function decodedLocation(search: string, hash: string): Promise<ParsedLocation> 
  * a custom scenario). The restoring code loads only for such links (issue 7). One promise per
  * scenario object, never rejecting (stable for `use`).
  */
-type Restored = { store: () => LabStore } | { refused: string } | undefined;
+type Restored = { store: () => LabStore; notices?: string[] } | { refused: string } | undefined;
 const restorings = new WeakMap<Scenario, Promise<Restored>>();
-function restoredStore(scenario: Scenario, atMs: number): Promise<Restored> {
+function restoredStore(scenario: Scenario, atMs: number, settings: ParsedLocation['settings']): Promise<Restored> {
   let p = restorings.get(scenario);
   if (!p) {
     p = Promise.all([import('../library/restore'), loadSimulator()]).then(
       async ([m]): Promise<Restored> => {
-        const opening = { ...(await m.restoredOpening(scenario)), atMs };
+        const opening = { ...(await m.restoredOpening(scenario, settings)), atMs };
         const run = await m.simulateOpening(opening);
         if (!run.ok) return { refused: run.message };
-        return { store: () => m.storeForOpening(opening, run.trace) };
+        return { store: () => m.storeForOpening(opening, run.trace), ...(opening.notices ? { notices: opening.notices } : {}) };
       },
       () => undefined,
     );
@@ -120,12 +120,14 @@ export function PageLab({ search, hash, autoplay = false, globalShortcuts = fals
   // A `#s=` document that is a built-in plus interventions (what Share makes of a changed built-in)
   // reopens as that built-in with the same interventions: picker, narration, hints and Undo as
   // before (`library/restore.ts`). The trace is the same either way.
-  const restored = parsed.customScenario ? use(restoredStore(parsed.customScenario, parsed.timeMs ?? 0)) : undefined;
+  const restored = parsed.customScenario ? use(restoredStore(parsed.customScenario, parsed.timeMs ?? 0, parsed.settings)) : undefined;
   const refused = restored && 'refused' in restored ? restored.refused : undefined;
   const [reopened] = useState(() => (restored && 'store' in restored ? restored.store() : undefined));
+  const settingNotices = restored && 'notices' in restored ? restored.notices : undefined;
   useEffect(() => {
     if (refused) reportNotices([`The link's scenario cannot be shown: ${refused} Showing the default scenario.`]);
-  }, [refused]);
+    else if (settingNotices) reportNotices(settingNotices);
+  }, [refused, settingNotices]);
 
   // syncUrl: the address bar follows what is shown, so it is always a share link (not in embeds).
   const common = { globalShortcuts, autoplay, syncUrl: true, ...(parsed.timeMs !== undefined ? { timeMs: parsed.timeMs } : {}) };

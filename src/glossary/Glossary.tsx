@@ -6,7 +6,7 @@
  * @module
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { markTerms, type Term } from './terms';
+import { markTerms, termIdsIn, type Term } from './terms';
 import './glossary.css';
 
 /** One term: its words as a button, and its definition when open. */
@@ -92,4 +92,15 @@ export function GlossaryText({ text, seen }: { text: string; seen?: readonly str
       )}
     </>
   );
+}
+
+/**
+ * {@link GlossaryText} for text that follows `before` on the same page (e.g. a quiz question's
+ * explanation after its prompt): terms that `before` already defines are not marked again.
+ */
+export function GlossaryAfter({ text, before }: { text: string; before: readonly string[] }) {
+  const key = before.join('\n');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `before`
+  const seen = useMemo(() => termIdsIn(before), [key]);
+  return <GlossaryText text={text} seen={seen} />;
 }

@@ -138,3 +138,13 @@ export function markTerms(text: string, seen: Set<string> = new Set()): Piece[] 
   if (last < text.length) out.push(text.slice(last));
   return out;
 }
+
+/**
+ * The ids of the terms that occur in `texts` (as {@link markTerms} finds them): pass them as `seen`
+ * to a later text of the same page, so that only a term's first use there is marked.
+ */
+export function termIdsIn(texts: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const text of texts) markTerms(text, seen);
+  return [...seen];
+}

@@ -14,6 +14,8 @@ import { applyInterventions, type Intervention } from '../store/interventions';
 import { simulateHere, type UntrustedRun } from './simulate-here';
 import { simulateUntrusted } from './simulate-untrusted';
 import { createLabStore, type LabStore } from '../store/store';
+import { applySettings, SETTING_BOUNDS, settingOf } from '../settings/settings';
+import type { LinkSetting } from '../links/settings-param';
 
 /** What to open: a base scenario (built-in or custom), the interventions on it, and a moment. */
 export interface Opening {
@@ -23,6 +25,42 @@ export interface Opening {
   interventions: Intervention[];
   /** Where to put the playhead (ms). */
   atMs: number;
+  /** What could not be restored as it was asked (a link's bad setting), one sentence each; absent when all went well. */
+  notices?: string[];
+}
+
+type SetIntervention = Extract<Intervention, { kind: 'set' }>;
+
+/** Removing a scripted fault or a program step is the only change whose value is `null`. */
+const REMOVABLE = /^(faults\.\d+|clients\.[a-z0-9-]+\.program\.\d+)$/;
+
+/**
+ * Checks a link's settings against the built-in: the ones it can take, as `set` interventions, and
+ * a sentence naming each one it cannot (left out).
+ */
+export function checkedSettings(builtIn: Scenario, settings: readonly LinkSetting[]): { ok: SetIntervention[]; notices: string[] } {
+  const ok: SetIntervention[] = [];
+  const notices: string[] = [];
+  for (const { path, value } of settings) {
+    const now = settingOf(builtIn, path);
+    const set: SetIntervention = { kind: 'set', path, value };
+    if (now === undefined) notices.push(`set: this scenario has no setting ${path}; that change is ignored.`);
+    else if (value === null) {
+      if (REMOVABLE.test(path)) ok.push(set);
+      else notices.push(`set: ${path} cannot be removed; that change is ignored.`);
+    } else if (typeof value !== typeof now) {
+      notices.push(`set: ${path} takes ${typeof now === 'boolean' ? 'true or false' : `a ${typeof now}`}, not ${String(value)}; that change is ignored.`);
+    } else {
+      const key = path.split('.').pop() as keyof typeof SETTING_BOUNDS;
+      const bounds = typeof value === 'number' && key in SETTING_BOUNDS ? SETTING_BOUNDS[key] : undefined;
+      if (bounds && typeof value === 'number' && (value < bounds[0] || value > bounds[1])) {
+        notices.push(`set: ${path} must be from ${bounds[0]} to ${bounds[1]}, not ${value}; that change is ignored.`);
+      } else if (settingOf(applySettings(builtIn, [set]), path) !== value) {
+        notices.push(`set: ${path} cannot be ${String(value)}; that change is ignored.`);
+      } else ok.push(set);
+    }
+  }
+  return { ok, notices };
 }
 
 /** The document of a scenario without what interventions change (faults, the token check). */
@@ -68,9 +106,12 @@ export function interventionsFrom(builtIn: Scenario, scenario: Scenario): Interv
 /**
  * How to open a validated scenario document: as the built-in with the same title plus
  * interventions when it is one (loading that built-in's module), else as a custom scenario.
- * Never rejects: if the built-in's chunk cannot load, it opens as a custom scenario.
+ * `settings` are the setting changes a share link names (`links/settings-param.ts`): checked
+ * against the built-in (each one it cannot take is named in `notices` and left out), applied
+ * first, and the rest of the difference must again be faults and the token check. The run is the
+ * document's either way. Never rejects: if the built-in's chunk cannot load, it opens as a custom scenario.
  */
-export async function openingFor(scenario: Scenario, atMs = 0): Promise<Opening> {
+export async function openingFor(scenario: Scenario, atMs = 0, settings: readonly LinkSetting[] = []): Promise<Opening> {
   const custom: Opening = { baseId: null, base: scenario, interventions: [], atMs };
   const meta = BUILT_IN_SCENARIOS.find((s) => s.title === scenario.title);
   if (!meta) return custom;
@@ -80,20 +121,26 @@ export async function openingFor(scenario: Scenario, atMs = 0): Promise<Opening>
     return custom;
   }
   const builtIn = loadBuiltIn(meta.id);
-  const interventions = interventionsFrom(builtIn, scenario);
-  return interventions ? { baseId: meta.id, base: builtIn, interventions, atMs } : custom;
+  const { ok, notices } = checkedSettings(builtIn, settings);
+  const rest = ok.length > 0 ? interventionsFrom(applySettings(builtIn, ok), scenario) : undefined;
+  const interventions = rest ? [...ok, ...rest] : interventionsFrom(builtIn, scenario);
+  if (ok.length > 0 && !rest) {
+    notices.push(`set: the link's setting changes do not match its scenario; it opens ${interventions ? 'without them' : 'as a custom scenario'} (the run is the one the link holds).`);
+  }
+  const told = notices.length > 0 ? { notices } : {};
+  return interventions ? { baseId: meta.id, base: builtIn, interventions, atMs, ...told } : { ...custom, ...told };
 }
 
 const openings = new WeakMap<Scenario, Promise<Opening>>();
 
 /**
- * {@link openingFor} at time 0, once per scenario object: the same promise each call, so React's
+ * {@link openingFor} at time 0 (with a link's `settings`), once per scenario object: the same promise each call, so React's
  * `use` can wait on it during render. Never rejects.
  */
-export function restoredOpening(scenario: Scenario): Promise<Opening> {
+export function restoredOpening(scenario: Scenario, settings: readonly LinkSetting[] = []): Promise<Opening> {
   let p = openings.get(scenario);
   if (!p) {
-    p = openingFor(scenario);
+    p = openingFor(scenario, 0, settings);
     openings.set(scenario, p);
   }
   return p;

@@ -1,7 +1,7 @@
 /**
  * The share link of what an explainer shows: a built-in scenario with no interventions as
  * `?scenario=ID&t=MS`; anything else (interventions, a custom scenario) as the whole effective
- * scenario in `#s=…` plus `?t=MS` (see `src/links`). Pure.
+ * scenario in `#s=…` plus `?t=MS`, and the learner's setting changes in `&set=…` (see `src/links`). Pure.
  * @module
  */
 import { buildShareUrl, type LinkState } from '../links/url';
@@ -17,12 +17,17 @@ export interface ShareableState {
   playheadMs: number;
 }
 
-/** The link state of what is shown: the moment rounded to whole ms and kept within 0 to 10 minutes. */
+/**
+ * The link state of what is shown: the moment rounded to whole ms and kept within 0 to 10 minutes;
+ * for a built-in with setting changes (`set` interventions), those changes too, so the link reopens
+ * as that built-in with them (`restore.ts`).
+ */
 export function linkStateFor(s: ShareableState): LinkState {
   const timeMs = Math.min(600_000, Math.max(0, Math.round(Number.isFinite(s.playheadMs) ? s.playheadMs : 0)));
   const scenario: LinkState['scenario'] =
     s.baseId !== null && s.interventions.length === 0 ? { kind: 'builtin', id: s.baseId } : { kind: 'custom', input: toScenarioInput(s.scenario) };
-  return { scenario, timeMs };
+  const settings = s.baseId !== null ? s.interventions.flatMap((i) => (i.kind === 'set' ? [{ path: i.path, value: i.value }] : [])) : [];
+  return settings.length > 0 ? { scenario, timeMs, settings } : { scenario, timeMs };
 }
 
 /**

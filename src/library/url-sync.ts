@@ -34,11 +34,14 @@ export async function openHashLink(store: LabStore, search: string, hash: string
   const parsed = parseLocation(search, hash);
   reportNotices(parsed.problems.map((p) => p.message));
   if (!parsed.customScenario) return;
-  const opening = await openingFor(parsed.customScenario, parsed.timeMs ?? 0);
+  const opening = await openingFor(parsed.customScenario, parsed.timeMs ?? 0, parsed.settings);
   // Simulated off the main thread (issue 18); a run the simulator refuses keeps what is on screen.
   const run = await simulateOpening(opening);
   if (!run.ok) reportNotices([`The link's scenario cannot be shown: ${run.message}`]);
-  else store.getState().openWith({ ...opening, trace: run.trace });
+  else {
+    if (opening.notices) reportNotices(opening.notices);
+    store.getState().openWith({ ...opening, trace: run.trace });
+  }
 }
 
 /**

@@ -12,6 +12,7 @@
  */
 import type { Scenario } from '../model/scenario';
 import { decodeScenario } from './codec';
+import { decodeSettings, type LinkSetting } from './settings-param';
 import { readLocation, type LinkProblem, type LinkScenario } from './url';
 
 export { buildShareUrl, readLocation, type LinkProblem, type LinkQuery, type LinkScenario, type LinkState } from './url';
@@ -25,6 +26,11 @@ export interface ParsedLocation {
   scenario: LinkScenario | undefined;
   /** For a custom scenario: the validated document, ready for `simulate`. */
   customScenario?: Scenario;
+  /**
+   * For a custom scenario: the learner's setting changes the link names (`&set=…`), well-formed
+   * but not yet checked against the built-in (`library/restore.ts` does that).
+   */
+  settings?: LinkSetting[];
   /** The deep-link time (ms), when `t` is present and valid. */
   timeMs: number | undefined;
   /** Every problem found; empty for a good link (or no link at all). */
@@ -41,11 +47,22 @@ export interface ParsedLocation {
  *   or the codec's message for a truncated or invalid `#s=`.
  */
 export function parseLocation(search: string, hash: string): ParsedLocation {
-  const { builtin, timeMs, encoded, problems } = readLocation(search, hash);
+  const { builtin, timeMs, encoded, settings: rawSettings, problems } = readLocation(search, hash);
+  if (rawSettings !== undefined && encoded === undefined) {
+    problems.push({ param: 'set', message: 'set: the link names setting changes but no scenario (#s=); they are ignored.' });
+  }
   if (encoded !== undefined) {
     const decoded = decodeScenario(encoded);
     if (decoded.ok) {
-      return { scenario: { kind: 'custom', input: decoded.input }, customScenario: decoded.scenario, timeMs, problems };
+      const read = rawSettings === undefined ? undefined : decodeSettings(rawSettings);
+      for (const message of read?.problems ?? []) problems.push({ param: 'set', message });
+      return {
+        scenario: { kind: 'custom', input: decoded.input },
+        customScenario: decoded.scenario,
+        ...(read && read.settings.length > 0 ? { settings: read.settings } : {}),
+        timeMs,
+        problems,
+      };
     }
     problems.push({ param: 's', message: decoded.message, ...(decoded.issues.length > 0 ? { issues: decoded.issues } : {}) });
   }

@@ -15,11 +15,16 @@ export interface LinkState {
   scenario: LinkScenario;
   /** Simulated time to open at (ms, whole, 0 to 600000); omitted for the start. */
   timeMs?: number;
+  /**
+   * For a custom scenario that is a built-in with the learner's setting changes: those changes
+   * (`#s=…&set=…`, see `settings-param.ts`), so it reopens as that built-in.
+   */
+  settings?: readonly { path: string; value: number | boolean | string | null }[];
 }
 
 /** One thing wrong with a link, named by the URL parameter it came from. */
 export interface LinkProblem {
-  param: 'scenario' | 's' | 't';
+  param: 'scenario' | 's' | 't' | 'set';
   /** One sentence for the user, e.g. "Unknown scenario 'foo'". */
   message: string;
   /** Scenario validation issues with field paths, for an invalid `#s=` document. */
@@ -34,6 +39,8 @@ export interface LinkQuery {
   timeMs: number | undefined;
   /** The raw value after `#s=`, when there is one (not yet decoded or checked). */
   encoded: string | undefined;
+  /** The raw value after `set=` in the hash, when there is one (see `settings-param.ts`). */
+  settings: string | undefined;
   /** Problems with `scenario` and `t` (those with `s` come from decoding it). */
   problems: LinkProblem[];
 }
@@ -42,6 +49,7 @@ export interface LinkQuery {
 export const SCENARIO_PARAM = 'scenario';
 export const TIME_PARAM = 't';
 export const HASH_SCENARIO_KEY = 's';
+export const HASH_SETTINGS_KEY = 'set';
 
 /** Splits `a=1&b=2` (with or without a leading `?` or `#`) into raw key/value pairs, in order. */
 export function splitParams(part: string): { key: string; value: string; raw: string }[] {
@@ -121,5 +129,6 @@ export function readLocation(search: string, hash: string): LinkQuery {
   }
 
   const s = fragment.find((p) => p.key === HASH_SCENARIO_KEY);
-  return { builtin, timeMs, encoded: s?.value, problems };
+  const set = fragment.find((p) => p.key === HASH_SETTINGS_KEY);
+  return { builtin, timeMs, encoded: s?.value, settings: set?.value, problems };
 }

@@ -16,13 +16,15 @@
  */
 import { MAX_DURATION_MS } from '../model/scenario';
 import { encodeScenario, MAX_ENCODED_LENGTH } from './encode';
-import { HASH_SCENARIO_KEY, SCENARIO_PARAM, splitParams, TIME_PARAM, type LinkState } from './read';
+import { encodeSettings } from './settings-param';
+import { HASH_SCENARIO_KEY, HASH_SETTINGS_KEY, SCENARIO_PARAM, splitParams, TIME_PARAM, type LinkState } from './read';
 
 export { readLocation, type LinkProblem, type LinkQuery, type LinkScenario, type LinkState } from './read';
 
 /**
  * Builds a share link: `base` with its query's `scenario` and `t` replaced (other parameters kept)
- * and its hash replaced by `#s=…` for a custom scenario (or removed for a built-in).
+ * and its hash replaced by `#s=…` for a custom scenario, followed by `&set=…` when it carries the
+ * learner's setting changes (`settings-param.ts`); the hash is removed for a built-in.
  *
  * @param base The page URL, absolute or relative, e.g. `location.href`.
  * @param state What to share; `timeMs` must be a whole number of ms from 0 to 600000 if given.
@@ -60,6 +62,8 @@ export function buildShareUrl(base: string, state: LinkState): string {
       );
     }
     url += `#${HASH_SCENARIO_KEY}=${encoded}`;
+    const settings = encodeSettings(state.settings ?? []);
+    if (settings !== '') url += `&${HASH_SETTINGS_KEY}=${settings}`;
   }
   return url;
 }

@@ -8,7 +8,7 @@
  * traps focus.
  * @module
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   fillMomentExplanation,
   fillPredictPrompt,
@@ -42,6 +42,23 @@ export function defaultResponse(q: Question): Response | undefined {
     return { kind: 'moment', atMs: trace ? (momentStops(trace)[0] ?? 0) : 0 };
   }
   return undefined;
+}
+
+/**
+ * Glossary terms in the quiz's text (issue 14): their first use on the page opens the definition, as
+ * in the story. Its own chunk (the text shows plainly until it arrives); not in the single file, whose
+ * budget has no room for the definitions.
+ */
+const GlossaryAfter = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? null : lazy(() => import('../glossary/Glossary').then((m) => ({ default: m.GlossaryAfter })));
+
+/** `text` with its glossary terms marked (those not in `before`, shown earlier on the page). */
+function Glossed({ text, before = [] }: { text: string; before?: readonly string[] }) {
+  if (!GlossaryAfter) return text;
+  return (
+    <Suspense fallback={text}>
+      <GlossaryAfter text={text} before={before} />
+    </Suspense>
+  );
 }
 
 /** The prompt as shown (predict prompts filled from the trace). */
@@ -78,7 +95,8 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
 
   useEffect(() => {
     if (retried === 0) return;
-    fieldset.current?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus();
+    // The first answer control (not a glossary term in the prompt).
+    fieldset.current?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled]):not(.fl-term__btn)')?.focus();
   }, [retried]);
 
   const onCheck = () => {
@@ -108,7 +126,9 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
   return (
     <div className="fl-quiz__question" data-kind={q.kind}>
       <fieldset ref={fieldset} className="fl-quiz__fieldset" aria-describedby={headingId}>
-        <legend className="fl-quiz__legend">{promptOf(q)}</legend>
+        <legend className="fl-quiz__legend">
+          <Glossed text={promptOf(q)} />
+        </legend>
         {body}
       </fieldset>
       <div className="fl-quiz__actions">
@@ -145,6 +165,18 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
       {st.checked && <LearnMore q={q} />}
       {st.checked && <Sources sources={q.sources} />}
     </div>
+  );
+}
+
+/**
+ * A question's explanation, its terms defined where the prompt did not define them already (the
+ * glossary on the quiz page, issue 14).
+ */
+function Explanation({ q }: { q: Extract<Question, { explanation: string }> }) {
+  return (
+    <p>
+      <Glossed text={q.explanation} before={[promptOf(q)]} />
+    </p>
   );
 }
 
@@ -192,7 +224,7 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
         details = (
           <>
             <p className="fl-quiz__happened">{t('quiz.predict.happened', { log: a.decision.text })}</p>
-            <p>{q.explanation}</p>
+            <Explanation q={q} />
           </>
         );
         if (st.revealed) solution = <p>{t('quiz.predict.rightAnswer', { answer: predictValueText(a.correct, t) })}</p>;
@@ -205,7 +237,7 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
       if (right) {
         const mine = currentOrder(q, response);
         const inPlace = right.filter((row, i) => mine[i] === row.id).length;
-        details = st.correct ? <p>{q.explanation}</p> : <p>{t('quiz.order.inPlace', { right: inPlace, of: right.length })}</p>;
+        details = st.correct ? <Explanation q={q} /> : <p>{t('quiz.order.inPlace', { right: inPlace, of: right.length })}</p>;
         if (st.revealed) {
           solution = (
             <>
@@ -217,7 +249,7 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
                   </li>
                 ))}
               </ol>
-              <p>{q.explanation}</p>
+              <Explanation q={q} />
             </>
           );
         }

@@ -29,6 +29,11 @@ export interface HintPlan {
   actions: readonly HintAction[];
   /** The storage log at the end of the run, line by line, as the storage panel shows it. */
   storageLog: readonly string[];
+  /**
+   * For a hint about reads (which the storage log does not show): the storage's answers to the
+   * reads at the end of the run, in order, in its words (`ReadDecision.text`, e.g. "refused read (token 33 < 34)").
+   */
+  reads?: readonly string[];
   /** Grants the hint names: this client holds this token from this time (ms, at the lease service). */
   grants?: readonly { client: string; token: number; atMs: number }[];
 }
@@ -104,7 +109,19 @@ export const HINT_ACTIONS: Readonly<Record<string, readonly HintPlan[]>> = {
     { actions: [set('clients.client-1.clockRate', 1)], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34"] },
     { actions: [off], storageLog: ["stored 'from client 1' with token 33", "stored 'from client 2' with token 34", "stored 'late write from client 1' with token 33"] },
   ],
-  // Issue 12's lessons (zombie-stale-read's hints change reads, which a storage log does not show: not yet here).
+  // Issue 12's lessons.
+  'zombie-stale-read': [
+    {
+      actions: [set('storage.fenceReads', true)],
+      storageLog: ["stored 'next job: 7' with token 33", "stored 'next job: 8' with token 34"],
+      reads: ["read 'next job: 7' (written with token 33)", 'refused read (token 33 < 34)'],
+    },
+    {
+      actions: [set('storage.fenceReads', true), set('clients.client-2.program.1', null)],
+      storageLog: ["stored 'next job: 7' with token 33", "stored 'next job: 8' with token 34"],
+      reads: ["read 'next job: 7' (written with token 33)"],
+    },
+  ],
   'identity-cas': [
     {
       actions: [on],

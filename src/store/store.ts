@@ -83,6 +83,11 @@ export interface LabActions {
   setSetting(path: string, value: SettingValue): void;
   /** Removes the intervention at `index` (undoable). */
   removeIntervention(index: number): void;
+  /**
+   * Changes the length of the learner's pause at `index` of the interventions to `forMs` (clamped
+   * as a new pause is; undoable): dragging the pause's end on the timeline. Anything but a pause there changes nothing.
+   */
+  setPauseLength(index: number, forMs: number): void;
   /** Restores the interventions as they were before the last change. */
   undo(): void;
 }
@@ -241,6 +246,12 @@ export function createLabStore(options: InitOptions = {}): LabStore {
       },
 
       setPauseForMs: (ms) => set({ pauseForMs: clampPauseMs(ms) }),
+      setPauseLength: (index, forMs) =>
+        change((s) => {
+          const i = s.interventions[index];
+          if (i?.kind !== 'pause' || i.forMs === clampPauseMs(forMs)) return undefined;
+          return s.interventions.map((x, k) => (k === index ? { ...i, forMs: clampPauseMs(forMs) } : x));
+        }),
       pauseClient: (client, forMs) => {
         // The time and length as they are now, when the learner asks.
         add({ kind: 'pause', client, atMs: at(), forMs: clampPauseMs(forMs ?? get().pauseForMs) });

@@ -19,6 +19,8 @@ import type { Translate } from '../teaching/captions';
 import { usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 import { describeSetting } from '../story/setting-label';
+// The setting chips' text: a link or a file can bring `set` changes before the settings controls load.
+import '../story/messages';
 import { noEffectNotice } from '../story/compare';
 
 /** The chip text of an intervention. */

@@ -35,6 +35,11 @@ describe('Try to break it on the seed', () => {
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     await page.goto(baseURL);
     await page.getByRole('tab', { name: 'Try to break it' }).click();
+    // The learner's path: the plain question, a quick look chosen, no lists to type.
+    await page.locator('.fl-breakit__question').waitFor();
+    expect(await page.locator('.fl-breakit__question').innerText()).toBe('Can a pause of any length, at any moment, break the storage?');
+    expect(await page.getByRole('radio', { name: /^A quick look/ }).isChecked()).toBe(true);
+    expect(await page.locator('.fl-breakit textarea').count()).toBe(0);
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     // The page stays responsive while the worker runs: the timeline still steps.
     await page.getByRole('button', { name: 'Next event', exact: true }).click();
@@ -50,6 +55,10 @@ describe('Try to break it on the seed', () => {
     expect(Number((await cell(page, '1. No stale overwrite', 2)).replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
     expect(Number((await cell(page, '2. Token order', 2)).replace(/,/g, ''))).toBeGreaterThanOrEqual(1);
     expect(await cell(page, '4. Mutual exclusion in real time', 0)).toBe('No');
+    // And in words, above the table.
+    const answer = page.locator('.fl-breakit__answer');
+    expect(await answer.textContent()).toMatch(/With the token check on: in 0 of [\d,]+ runs the storage took a write from a client whose lease had ended after a newer holder’s write/);
+    expect(await answer.textContent()).toContain('So with the check on, no run tried here let an old holder overwrite a newer holder’s data.');
 
     const off = page.getByRole('region', { name: 'With the token check off' });
     const replay = off.getByRole('button', { name: /^Replay schedule \d+ on the timeline/ }).first();

@@ -2,7 +2,7 @@
  * Every "Try this" hint of every built-in, done in real Chromium through the controls alone (the
  * header's switch, the scenario picker, the scrubber, the pause length and Pause buttons, and the
  * "Scenario settings" fields), never by editing JSON (issue 14, item 7). The actions and the promised
- * storage log come from `src/scenarios/hint-actions.ts`, next to the hints; the hints stay listed
+ * storage log (and, for a hint about reads, the reads' answers) come from `src/scenarios/hint-actions.ts`, next to the hints; the hints stay listed
  * after the change.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -90,6 +90,11 @@ describe('every hint through controls alone', () => {
         for (const a of plan.actions) await act(page, a);
         await page.getByRole('button', { name: 'Go to end' }).click();
         await expect.poll(() => page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents()).toEqual(plan.storageLog);
+        // A hint about reads: the storage's answers, as the timeline's read marks name them ("At 21.5 s: refused read (token 33 < 34)").
+        if (plan.reads) {
+          const reads = () => page.locator('.fl-timeline__svg .fl-read[role="img"]').evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') ?? '').replace(/^At [\d.]+ s: /, '')));
+          await expect.poll(reads).toEqual(plan.reads);
+        }
         // The built-in's hints stay after the change (unless the hint opened another scenario).
         if (!plan.actions.some((a) => a.do === 'open')) expect(await page.locator('.fl-try__list li').nth(k).textContent()).toBe(b.tryThis[k]);
         await context.close();

@@ -124,6 +124,62 @@ describe('deep links and share links', () => {
     await context.close();
   });
 
+  it('a share link with a changed setting reopens as the built-in with that setting and the same outcome', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL).origin });
+    const { page } = await openPage('', context);
+    // Client 1 checks its lease before writing: its late write is never sent (a setting, not a fault).
+    const details = page.locator('details.fl-settings');
+    await details.locator('summary').click();
+    const check = page.locator('[data-path="clients.client-1.checkLeaseBeforeWrite"]');
+    await check.setChecked(true);
+    await page.getByRole('button', { name: 'Go to end' }).click();
+    const log = await storageLog(page);
+    const changes = await chips(page);
+    expect(changes).toHaveLength(1);
+    const outcome = await page.locator('.fl-story__outcome').textContent();
+    expect(outcome).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this moment' });
+    await dialog.getByText('Link copied to the clipboard.').waitFor();
+    const url = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    expect(url).toMatch(/#s=[A-Za-z0-9+\-$]+&set=clients\.client-1\.checkLeaseBeforeWrite:true$/);
+    await page.keyboard.press('Escape');
+
+    const other = await openPage(url.slice(baseURL.length), context);
+    expect(await other.page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
+    expect(await storageLog(other.page)).toEqual(log);
+    expect(await chips(other.page)).toEqual(changes);
+    await other.page.keyboard.press('End');
+    expect(await other.page.locator('.fl-story__outcome').textContent()).toBe(outcome);
+    await other.page.locator('details.fl-settings summary').click();
+    expect(await other.page.locator('[data-path="clients.client-1.checkLeaseBeforeWrite"]').isChecked()).toBe(true);
+    // The built-in's hints are still there.
+    await other.page.getByRole('tab', { name: 'Try this' }).waitFor();
+    await context.close();
+  });
+
+  it('a link whose setting has a bad value names the field and opens the run it holds', async () => {
+    const { context, page } = await openPage('');
+    const details = page.locator('details.fl-settings');
+    await details.locator('summary').click();
+    await page.locator('[data-path="clients.client-1.checkLeaseBeforeWrite"]').setChecked(true);
+    await page.getByRole('button', { name: 'Go to end' }).click();
+    const log = await storageLog(page);
+    await expect.poll(() => page.url()).toContain('&set=');
+    const bad = page.url().replace(/&set=.*$/, '&set=lease.ttlMs:fast,clients.client-1.checkLeaseBeforeWrite:true');
+    const other = await openPage(bad.slice(baseURL.length), context);
+    const notice = other.page.getByRole('status').filter({ hasText: 'lease.ttlMs' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('set: lease.ttlMs takes a number, not fast; that change is ignored.');
+    expect(await other.page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
+    await other.page.keyboard.press('End');
+    expect(await storageLog(other.page)).toEqual(log);
+    await context.close();
+  });
+
   it('a truncated #s= link says what is wrong and opens the seed instead', async () => {
     const { context, page } = await openPage('?t=5000#s=N4IgZg9gTgtghgFxALnAUwHYGMCWGDmAtADZwBGAdAM5aZxQ4QD0AbgIwgA0I');
     const notice = page.getByRole('status').filter({ hasText: 'incomplete' });

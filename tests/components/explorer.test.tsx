@@ -3,7 +3,7 @@
  * default schedule space, Run reports progress and can be cancelled, the results table shows the
  * four properties with and without fencing, and a counterexample opens on the timeline.
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import BreakItPanel, { type StartExploration } from '../../src/breakit/BreakItPanel';
@@ -51,13 +51,17 @@ function fakeClient() {
   return { start, calls };
 }
 
-function setup(start: StartExploration, store: LabStore = createLabStore()) {
+/** The panel on `store`; with `custom` (the default here), its "Custom" choice opened: the whole form. */
+async function setup(start: StartExploration, store: LabStore = createLabStore(), custom = true) {
   const user = userEvent.setup();
   render(
     <LabProvider store={store}>
       <BreakItPanel start={start} />
     </LabProvider>,
   );
+  // The learner's path is its own chunk.
+  const customChoice = await screen.findByRole('radio', { name: /^Custom:/ }, LAZY);
+  if (custom) fireEvent.click(customChoice);
   return { user, store };
 }
 
@@ -73,9 +77,51 @@ async function smallSpace(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Try to break it', { timeout: 30_000 }, () => {
-  it('starts from the default schedule space of the scenario on the timeline', () => {
+  it('opens on the learner path: the question, a quick look chosen, no lists to type; the answer in words', async () => {
+    const client = fakeClient();
+    const { user, store } = await setup(client.start, createLabStore(), false);
+    // As read on screen: without the closed glossary definitions inside it.
+    const question = document.querySelector('.fl-breakit__question')!.cloneNode(true) as HTMLElement;
+    for (const pop of question.querySelectorAll('.fl-term__pop')) pop.remove();
+    expect(question.textContent).toBe('Can a pause of any length, at any moment, break the storage?');
+    expect(screen.getByRole('radio', { name: /^A quick look: pauses of half the lease TTL, the whole TTL and one and a half TTLs \(10\.0 s is the TTL\)/ })).toBeChecked();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    // The glossary: each term's first use on the panel is a button with its definition (as in the story).
+    const terms = screen.getAllByRole('button', { expanded: false }).map((b) => b.textContent);
+    expect(terms).toEqual(['pause', 'storage', 'tokens', 'lease', 'TTL']);
+    await user.click(screen.getByRole('button', { name: 'TTL' }));
+    expect(screen.getByRole('note', { name: 'Definition: TTL (time to live)' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    const seed = store.getState().scenario;
+    const suggested = defaultScheduleSpace(seed);
+    const quick = { ...suggested, delay: undefined, pauseDurationsMs: [5000, 10_000, 15_000] };
+    expect(screen.getByText(`${countSchedules(quick).toLocaleString('en')} schedules`)).toBeInTheDocument();
+    // Another choice changes what runs; Custom shows the whole form, from the suggested space.
+    await user.click(screen.getByRole('radio', { name: /^Pauses and a late message/ }));
+    expect(screen.getByText(`${countSchedules(suggested).toLocaleString('en')} schedules`)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^A quick look/ }));
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(client.calls[0]!.space).toEqual(quick);
+    // A smaller run for the answer: the same kind of space, fewer moments.
+    const small = { ...quick, pauseStartsMs: [1000, 5000] };
+    const result = explore(seed, small);
+    await act(async () => client.calls[0]!.finish({ status: 'done', result, space: small, elapsedMs: 50 }));
+    const answer = screen.getByRole('heading', { name: 'The answer' }).parentElement!;
+    const on = result.byFencing.on;
+    const off = result.byFencing.off;
+    expect(on.violations['no-stale-overwrite']).toBe(0);
+    expect(off.violations['no-stale-overwrite']).toBeGreaterThan(0);
+    expect(answer).toHaveTextContent(
+      `With the token check on: in 0 of ${on.schedules} runs the storage took a write from a client whose lease had ended after a newer holder’s write, and in ${on.violations['no-write-after-expiry']} it took a write from a client whose lease had already ended. So with the check on, no run tried here let an old holder overwrite a newer holder’s data.`,
+    );
+    expect(answer).toHaveTextContent(`With the token check off: in ${off.violations['no-stale-overwrite']} of ${off.schedules} runs`);
+    expect(answer).toHaveTextContent('Without the check, the storage cannot tell a stale holder from the current one.');
+    expect(answer).toHaveTextContent('This answers for the runs tried here only, not for every possible schedule.');
+  });
+
+  it('starts from the default schedule space of the scenario on the timeline', async () => {
     const store = createLabStore();
-    setup(fakeClient().start, store);
+    await setup(fakeClient().start, store);
     const space = defaultScheduleSpace(store.getState().scenario);
     expect(screen.getByRole('checkbox', { name: 'Client 1' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Client 2' })).toBeChecked();
@@ -88,7 +134,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('shows progress, cancels, then runs to a results table and replays a counterexample on the timeline', async () => {
     const client = fakeClient();
-    const { user, store } = setup(client.start);
+    const { user, store } = await setup(client.start);
     await smallSpace(user);
     expect(screen.getByText('8 schedules')).toBeInTheDocument();
 
@@ -166,7 +212,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('names what is wrong in a field and does not start', async () => {
     const client = fakeClient();
-    const { user } = setup(client.start);
+    const { user } = await setup(client.start);
     const starts = screen.getByRole('textbox', { name: 'Pause start times (s)' });
     await user.clear(starts);
     await user.type(starts, '1, soon');
@@ -181,7 +227,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('reports a failed run', async () => {
     const client = fakeClient();
-    const { user } = setup(client.start);
+    const { user } = await setup(client.start);
     await smallSpace(user);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await act(async () => client.calls[0]!.fail(new Error('the explorer worker failed: boom')));
@@ -191,7 +237,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
 
   it('runs for real through the client and the worker core (in-process)', async () => {
     const start: StartExploration = (scenario, space, onProgress) => startExploration(scenario, space, onProgress, { createWorker: mainThreadWorker });
-    const { user } = setup(start);
+    const { user } = await setup(start);
     await smallSpace(user);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const table = await screen.findByRole('table', {}, { timeout: 10_000 });
@@ -203,6 +249,7 @@ describe('Try to break it', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     render(<FencingLab globalShortcuts />);
     await user.click(await screen.findByRole('tab', { name: 'Try to break it' }, LAZY));
+    await user.click(await screen.findByRole('radio', { name: /^Custom:/ }, LAZY));
     const box = await screen.findByRole('checkbox', { name: 'Client 2' }, LAZY);
     box.focus();
     await user.keyboard(' ');

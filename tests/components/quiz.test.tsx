@@ -1,7 +1,7 @@
 /**
  * The quiz in jsdom, driven the way a student would: by role and name, with user-event.
  */
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { momentAnswer, momentStops, orderAnswer, traceFor } from '../../src/quiz/answers';
@@ -57,6 +57,20 @@ describe('multiple choice (the seed question)', () => {
     expect(screen.getByRole('heading', { name: `Question 1 of ${QUESTIONS.length}` })).toBeInTheDocument();
   });
 
+  it('defines the glossary terms at their first use on the quiz page, as the story does', async () => {
+    const user = userEvent.setup();
+    render(<QuizPanel search="?quizRetry=1" />);
+    const legend = screen.getByRole('group', { name: /^Where must a fencing token be checked/ }).querySelector('legend')!;
+    // The glossary is its own chunk: the prompt shows plainly until it arrives.
+    await waitFor(() => expect(within(legend).getAllByRole('button').map((b) => b.textContent)).toEqual(['fencing token', 'lock']), { timeout: 8000 });
+    const term = within(legend).getByRole('button', { name: 'fencing token' });
+    await user.click(term);
+    expect(term).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('note', { name: /^Definition: fencing token/ })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(term).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('answered wrong: per-option feedback in the live region, then Retry resets, then right', async () => {
     const user = userEvent.setup();
     render(<QuizPanel search="?quizRetry=1" />);
@@ -66,7 +80,8 @@ describe('multiple choice (the seed question)', () => {
     expect(feedback()).toHaveAttribute('aria-live', 'polite');
     expect(feedback()).toHaveTextContent('Not quite.');
     expect(feedback()).toHaveTextContent('between the last check and the write operation');
-    expect(screen.getByText(/Source/)).toBeInTheDocument();
+    // The question's Sources line (the glossary's closed definitions carry their own "Source:").
+    expect(screen.getAllByText(/Source/).filter((el) => !el.closest('.fl-term__pop'))).toHaveLength(1);
     // Focus stays on Check, which is now aria-disabled rather than disabled.
     expect(check).toHaveFocus();
     expect(check).toHaveAttribute('aria-disabled', 'true');

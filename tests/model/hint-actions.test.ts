@@ -34,10 +34,9 @@ function outcome(id: string, plan: HintPlan) {
 }
 
 describe('the hints as actions', () => {
-  // zombie-stale-read's hints change what reads return, which a plan (storage log and grants) cannot
-  // state yet; its hints still say to edit the scenario in the Library. Listed so the gap is exact: a
-  // new built-in without plans fails, and so does this one once it gets plans (remove it here).
-  const HINTS_WITHOUT_CONTROLS_YET = ['zombie-stale-read'];
+  // Every built-in's hints have plans now (zombie-stale-read's, about reads, promise the reads'
+  // answers too). A new built-in without plans fails the test below.
+  const HINTS_WITHOUT_CONTROLS_YET: string[] = [];
 
   it('every built-in has exactly one plan per hint (but the listed lessons), and every built-in with plans exists', () => {
     for (const b of ALL_BUILT_IN_SCENARIOS) {
@@ -53,10 +52,12 @@ describe('the hints as actions', () => {
       it(`${b.id}, hint ${k + 1}: the actions give the promised outcome`, () => {
         const t = outcome(b.id, plan);
         expect(t.storageLog).toEqual(plan.storageLog);
+        if (plan.reads) expect((t.reads ?? []).map((r) => r.text)).toEqual(plan.reads);
         for (const g of plan.grants ?? []) expect(t.leases.some((l) => l.holder === g.client && l.token === g.token && l.startMs === g.atMs), JSON.stringify(g)).toBe(true);
         // The outcome differs from the scenario as written (the hint changes something).
         const asWritten = simulate(normalizeScenario(b.scenario));
-        expect(JSON.stringify([t.storageLog, t.leases])).not.toBe(JSON.stringify([asWritten.storageLog, asWritten.leases]));
+        const seen = (x: typeof t) => JSON.stringify([x.storageLog, x.leases, plan.reads ? (x.reads ?? []).map((r) => r.text) : []]);
+        expect(seen(t)).not.toBe(seen(asWritten));
       });
     });
   }

@@ -76,6 +76,73 @@ describe('restoring a built-in plus interventions', () => {
   });
 });
 
+describe('share links carry the learner\'s setting changes', () => {
+  const SETS: Intervention[] = [
+    { kind: 'set', path: 'lease.ttlMs', value: 5000 },
+    { kind: 'set', path: 'clients.client-1.checkLeaseBeforeWrite', value: true },
+    { kind: 'set', path: 'faults.0.forMs', value: 8000 },
+  ];
+
+  it('a link with settings, a pause and the check off reopens as the built-in with the same changes and run', async () => {
+    const interventions: Intervention[] = [...SETS, PAUSE, { kind: 'fencing', fencing: 'off' }];
+    const scenario = applyInterventions(seed, interventions);
+    const url = shareUrlFor('https://lab.example/', { baseId: 'seed-gc-pause', interventions, scenario, playheadMs: 9000 })!;
+    expect(new URL(url).hash).toMatch(/&set=lease\.ttlMs:5000,clients\.client-1\.checkLeaseBeforeWrite:true,faults\.0\.forMs:8000$/);
+    const parsed = parseLocation(new URL(url).search, new URL(url).hash);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.settings).toEqual(SETS.map((i) => (i.kind === 'set' ? { path: i.path, value: i.value } : undefined)));
+    const opening = await openingFor(parsed.customScenario!, parsed.timeMs, parsed.settings);
+    expect(opening).toEqual({ baseId: 'seed-gc-pause', base: seed, interventions, atMs: 9000 });
+    expect(simulate(applyInterventions(seed, opening.interventions)).storageLog).toEqual(simulate(scenario).storageLog);
+  });
+
+  it('removing a scripted fault and a string setting travel too', async () => {
+    const interventions: Intervention[] = [
+      { kind: 'set', path: 'faults.0', value: null },
+      { kind: 'set', path: 'lease.release', value: 'by-key' },
+    ];
+    const scenario = applyInterventions(seed, interventions);
+    const url = new URL(shareUrlFor('https://lab.example/', { baseId: 'seed-gc-pause', interventions, scenario, playheadMs: 0 })!);
+    const parsed = parseLocation(url.search, url.hash);
+    expect((await openingFor(parsed.customScenario!, 0, parsed.settings)).interventions).toEqual(interventions);
+  });
+
+  it('names each bad setting in a link, opens with the good ones, and the run stays the link\'s', async () => {
+    const scenario = applyInterventions(seed, [SETS[0]!]);
+    const input = toScenarioInput(scenario);
+    const bad = '&set=lease.ttlMs:5000,lease.ttlMs:abc,lease.ttlMs:1e3,network.nope:3,lease.ttlMs:1,storage.fenceReads:7,storage.fencing:maybe,lease.ttlMs:null,:4';
+    const parsed = parseLocation('', `#s=${encodeScenario(input)}${bad}`);
+    expect(parsed.problems.map((p) => [p.param, p.message])).toEqual([
+      ['set', "set: lease.ttlMs has the value '1e3', which no setting takes; it is ignored."],
+      ['set', "set: '' is not a setting's name; it is ignored."],
+    ]);
+    const opening = await openingFor(parsed.customScenario!, 0, parsed.settings);
+    expect(opening.notices).toEqual([
+      'set: lease.ttlMs takes a number, not abc; that change is ignored.',
+      'set: this scenario has no setting network.nope; that change is ignored.',
+      'set: lease.ttlMs must be from 100 to 600000, not 1; that change is ignored.',
+      'set: storage.fenceReads takes true or false, not 7; that change is ignored.',
+      'set: storage.fencing cannot be maybe; that change is ignored.',
+      'set: lease.ttlMs cannot be removed; that change is ignored.',
+    ]);
+    expect(opening.baseId).toBe('seed-gc-pause');
+    expect(opening.interventions).toEqual([SETS[0]]);
+  });
+
+  it('settings that do not match the link\'s scenario are named and it opens as the document says', async () => {
+    const scenario = applyInterventions(seed, [SETS[0]!]);
+    const opening = await openingFor(scenario, 0, [{ path: 'lease.ttlMs', value: 7000 }]);
+    expect(opening.baseId).toBeNull();
+    expect(opening.base).toBe(scenario);
+    expect(opening.notices).toEqual([
+      "set: the link's setting changes do not match its scenario; it opens as a custom scenario (the run is the one the link holds).",
+    ]);
+    expect(parseLocation('', '#set=lease.ttlMs:5000').problems.map((p) => p.message)).toEqual([
+      'set: the link names setting changes but no scenario (#s=); they are ignored.',
+    ]);
+  });
+});
+
 describe('scenario files', () => {
   it('names the file after the title', () => {
     expect(scenarioFileName('Client 1 pauses for garbage collection')).toBe('client-1-pauses-for-garbage-collection.json');

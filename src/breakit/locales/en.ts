@@ -87,5 +87,26 @@ export const breakitEn = {
   'breakit.error.tooManySchedules': '{total} schedules are too many: at most {max}. Remove some values.',
 } as const satisfies Record<string, string>;
 
+/**
+ * The learner's path (issue 14, item 5): a question, choices instead of lists, the answer in words.
+ * Registered by `../learner-messages.ts` with `../LearnerPath.tsx`, which the single file leaves out.
+ */
+export const breakitLearnerEn = {
+  'breakit.question': 'Can a pause of any length, at any moment, break the storage?',
+  'breakit.question.help': 'Choose how hard to look. Each run pauses one client once, at one of the moments and for one of the lengths below, first with the storage checking tokens and then without. The answer says what the storage let through.',
+  'breakit.preset': 'How hard to look',
+  'breakit.preset.quick': 'A quick look: pauses of half the lease TTL, the whole TTL and one and a half TTLs ({ttl} s is the TTL), starting at {starts} moments of the run',
+  'breakit.preset.pauses': 'Every suggested pause: {durations} lengths, most of them near the TTL (where a pause outlasts the lease), starting at {starts} moments',
+  'breakit.preset.delay': 'Pauses and a late message: every suggested pause, and {client}’s last write also held up in the network ({delays} extra delays)',
+  'breakit.preset.custom': 'Custom: choose who pauses, the start times, the lengths and the delayed message yourself',
+  'breakit.answer': 'The answer',
+  'breakit.answer.on': 'With the token check on: in {stale} of {total} runs the storage took a write from a client whose lease had ended after a newer holder’s write, and in {late} it took a write from a client whose lease had already ended.',
+  'breakit.answer.off': 'With the token check off: in {stale} of {total} runs the storage took a write from a client whose lease had ended after a newer holder’s write, and in {late} it took a write from a client whose lease had already ended.',
+  'breakit.answer.onHeld': 'So with the check on, no run tried here let an old holder overwrite a newer holder’s data.',
+  'breakit.answer.onLate': 'A client whose lease had ended could still write before the storage had seen a newer token (the causes are listed below).',
+  'breakit.answer.offBroke': 'Without the check, the storage cannot tell a stale holder from the current one.',
+  'breakit.answer.tried': 'This answers for the runs tried here only, not for every possible schedule.',
+} as const satisfies Record<string, string>;
+
 /** A key of this catalogue. */
-export type BreakitMessageKey = keyof typeof breakitEn;
+export type BreakitMessageKey = keyof typeof breakitEn | keyof typeof breakitLearnerEn;

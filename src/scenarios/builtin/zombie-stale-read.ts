@@ -47,7 +47,7 @@ export const zombieStaleRead: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In the Library, choose “Start from the scenario on the timeline” and set `storage.fenceReads` to `true`: client 2's read at 10.3 s shows the storage token 34, so client 1's read at 21.5 s is refused (token 33 < 34).",
-    "Then also delete client 2's `read` step: the storage first hears of token 34 with client 2's write at 25.3 s, so client 1's read at 21.5 s is served again. A fenced read helps only once the storage has seen the newer token.",
+    "In “Scenario settings”, tick “Reads with a token raise the highest token”: client 2's read at 10.3 s shows the storage token 34, so client 1's read at 21.5 s is refused (token 33 < 34).",
+    "Then also untick “Client 2: do step 2 (read)”: the storage first hears of token 34 with client 2's write at 25.3 s, so client 1's read at 21.5 s is served again. A fenced read helps only once the storage has seen the newer token.",
   ],
 };

@@ -63,4 +63,7 @@ export const storyDe = {
   'settings.invalid': 'Geben Sie eine Zahl von {min} bis {max} ein.',
   'chip.set': '{setting}: {value}',
   'notice.noEffect': 'Keine Wirkung',
+  'timeline.pauseEnd': 'Länge der Pause von {client}',
+  'timeline.pauseEnd.hint': 'Ziehen Sie das Ende der Pause (oder nutzen Sie die Pfeiltasten), um ihre Länge zu ändern',
+  'timeline.pauseEnd.value': '{length} s pausiert, bis {end} s',
 } satisfies Record<StoryMessageKey, string>;

@@ -63,6 +63,9 @@ export const storyEn = {
   'settings.invalid': 'Enter a number from {min} to {max}.',
   'chip.set': '{setting}: {value}',
   'notice.noEffect': 'No effect',
+  'timeline.pauseEnd': 'Length of {client}\'s pause',
+  'timeline.pauseEnd.hint': 'Drag the end of the pause (or use the arrow keys) to change its length',
+  'timeline.pauseEnd.value': 'paused {length} s, until {end} s',
 } as const;
 
 /** A key of the story's catalogue. */

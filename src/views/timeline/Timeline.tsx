@@ -5,7 +5,7 @@
  * picture moves the playhead.
  * @module
  */
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
+import { Suspense, lazy, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { useDisplayActions } from '../a11y/display-actions';
 import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
@@ -31,6 +31,9 @@ export function loadMarks(): Promise<typeof import('./Marks')> {
 
 /** The marks, drawn as soon as their chunk is in (and tried again once back online if it could not load). */
 const MarksLayer = deferredComponent(marks, (m) => m.Marks);
+
+/** Handles on the pauses' ends, to change their length (`PauseHandles.tsx`; a chunk of its own, not in the single file). */
+const PauseHandles = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? null : lazy(() => import('./PauseHandles').then((m) => ({ default: m.PauseHandles })));
 
 /**
  * Presenter mode (issue 13): the picture is zoomed so that its smallest labels (11 px) are at
@@ -181,6 +184,8 @@ export function Timeline() {
   );
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
   const dragging = useRef(false);
+  // The pause handles' chunk is asked for only once a pause's end is on screen.
+  const pauseEnded = useLab((s) => s.trace.pauses.some((q) => q.endMs <= s.playheadMs));
 
   const seekAt = (e: ReactMouseEvent<SVGSVGElement>) => {
     const svg = e.currentTarget;
@@ -263,6 +268,11 @@ export function Timeline() {
               <MarksLayer g={g} trace={trace} patterns={patterns} />
             </GrowthContext>
             <Playhead g={g} />
+            {PauseHandles && pauseEnded && (
+              <Suspense fallback={null}>
+                <PauseHandles g={g} trace={trace} />
+              </Suspense>
+            )}
           </svg>
         </div>
         )}
