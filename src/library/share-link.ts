@@ -15,6 +15,8 @@ export interface ShareableState {
   /** The base with the interventions applied. */
   scenario: Scenario;
   playheadMs: number;
+  /** Quiet stretches of the axis skipped (`?quiet=skip`). */
+  skipQuiet?: boolean;
 }
 
 /** The link state of what is shown: the moment rounded to whole ms and kept within 0 to 10 minutes. */
@@ -22,7 +24,7 @@ export function linkStateFor(s: ShareableState): LinkState {
   const timeMs = Math.min(600_000, Math.max(0, Math.round(Number.isFinite(s.playheadMs) ? s.playheadMs : 0)));
   const scenario: LinkState['scenario'] =
     s.baseId !== null && s.interventions.length === 0 ? { kind: 'builtin', id: s.baseId } : { kind: 'custom', input: toScenarioInput(s.scenario) };
-  return { scenario, timeMs };
+  return { scenario, timeMs, ...(s.skipQuiet ? { skipQuiet: true } : {}) };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Reading the app's URL state (`?scenario=ID`, `?t=MS`, `#s=…`; see `url.ts`) without decoding
+ * Reading the app's URL state (`?scenario=ID`, `?t=MS`, `?quiet=skip`, `#s=…`; see `url.ts`) without decoding
  * `#s=`: the part the page needs for its first render. It imports neither the decoder (zod/mini)
  * nor the encoder (lz-string); `url.ts` builds links and `location.ts` decodes (issue 7).
  * @module
@@ -15,11 +15,13 @@ export interface LinkState {
   scenario: LinkScenario;
   /** Simulated time to open at (ms, whole, 0 to 600000); omitted for the start. */
   timeMs?: number;
+  /** Quiet stretches of the axis skipped (`?quiet=skip`); omitted or false for the true-scale axis. */
+  skipQuiet?: boolean;
 }
 
 /** One thing wrong with a link, named by the URL parameter it came from. */
 export interface LinkProblem {
-  param: 'scenario' | 's' | 't';
+  param: 'scenario' | 's' | 't' | 'quiet';
   /** One sentence for the user, e.g. "Unknown scenario 'foo'". */
   message: string;
   /** Scenario validation issues with field paths, for an invalid `#s=` document. */
@@ -32,6 +34,8 @@ export interface LinkQuery {
   builtin: { kind: 'builtin'; id: string } | undefined;
   /** The deep-link time (ms), when `t` is present and valid. */
   timeMs: number | undefined;
+  /** `?quiet=skip` (true) or `?quiet=scale` (false); undefined when absent or not understood. */
+  skipQuiet: boolean | undefined;
   /** The raw value after `#s=`, when there is one (not yet decoded or checked). */
   encoded: string | undefined;
   /** Problems with `scenario` and `t` (those with `s` come from decoding it). */
@@ -42,6 +46,8 @@ export interface LinkQuery {
 export const SCENARIO_PARAM = 'scenario';
 export const TIME_PARAM = 't';
 export const HASH_SCENARIO_KEY = 's';
+/** `quiet=skip`: the time axis skips quiet stretches (each drawn as a labelled break); `quiet=scale`: all to scale, the default. */
+export const QUIET_PARAM = 'quiet';
 
 /** Splits `a=1&b=2` (with or without a leading `?` or `#`) into raw key/value pairs, in order. */
 export function splitParams(part: string): { key: string; value: string; raw: string }[] {
@@ -102,6 +108,15 @@ export function readLocation(search: string, hash: string): LinkQuery {
   repeated(query, TIME_PARAM, 't');
   repeated(query, SCENARIO_PARAM, 'scenario');
   repeated(fragment, HASH_SCENARIO_KEY, '#s');
+  repeated(query, QUIET_PARAM, 'quiet');
+
+  let skipQuiet: boolean | undefined;
+  const quiet = query.find((p) => p.key === QUIET_PARAM);
+  if (quiet) {
+    const value = safeDecode(quiet.value).trim();
+    if (value === 'skip' || value === 'scale') skipQuiet = value === 'skip';
+    else problems.push({ param: 'quiet', message: `quiet must be skip or scale (got ${value === '' ? 'an empty value' : quoted(value)}); showing the time axis to scale.` });
+  }
 
   let timeMs: number | undefined;
   const t = query.find((p) => p.key === TIME_PARAM);
@@ -121,5 +136,5 @@ export function readLocation(search: string, hash: string): LinkQuery {
   }
 
   const s = fragment.find((p) => p.key === HASH_SCENARIO_KEY);
-  return { builtin, timeMs, encoded: s?.value, problems };
+  return { builtin, timeMs, skipQuiet, encoded: s?.value, problems };
 }
