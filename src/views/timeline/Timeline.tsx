@@ -17,6 +17,7 @@ import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
+import type { PlayheadBreaks } from './label-holes';
 
 /** The marks' chunk (`Marks.tsx`) with their text in the active language (`marks-messages.ts`). */
 const marks = loadOnce(() => import('./Marks').then(withText));
@@ -79,21 +80,32 @@ function Axis({ g }: { g: Geometry }) {
 /**
  * The playhead: a line and a bubble with the time. It follows every frame without a render: its
  * position is a `transform` on the element, and its time and accessible name are written when the
- * tenth of a second they show changes.
+ * tenth of a second they show changes. Its line breaks over the labels it passes (`breaks`, from
+ * the marks; `label-holes.ts`), so none is struck through.
  */
-function Playhead({ g }: { g: Geometry }) {
+function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
   const t = useT();
   const store = useLabStore();
   const ref = useRef<SVGGElement>(null);
   const bubble = useRef<SVGRectElement>(null);
   const text = useRef<SVGTextElement>(null);
+  const line = useRef<SVGPathElement>(null);
   const shown = useRef<{ at: string; t: typeof t; shift: number } | undefined>(undefined);
+  const drawn = useRef('');
+  const top = AXIS_H - 4;
+  const bottom = g.height - 4;
+  const drawLine = (px: number) => {
+    const d = breaks.lineAt?.(px, top, bottom) ?? `M0,${top}V${bottom}`;
+    if (d !== drawn.current && line.current) line.current.setAttribute('d', (drawn.current = d));
+  };
+  breaks.redraw = () => drawLine(g.x(store.getState().playheadMs));
   usePlayheadFrame(
     (ms) => {
       const el = ref.current;
       if (!el) return;
       const px = g.x(ms);
       moveX(el, px, !store.getState().playing);
+      drawLine(px);
       const at = seconds(ms);
       const label = `${localiseNumber(at)} s`;
       const w = label.length * 7 + 12;
@@ -114,7 +126,7 @@ function Playhead({ g }: { g: Geometry }) {
   );
   return (
     <g ref={ref} className="fl-playhead" role="img">
-      <line x1={0} x2={0} y1={AXIS_H - 4} y2={g.height - 4} className="fl-playhead__line" />
+      <path ref={line} d={`M0,${top}V${bottom}`} className="fl-playhead__line" />
       <rect ref={bubble} y={2} height={18} rx={9} className="fl-playhead__bubble" />
       <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text" />
     </g>
@@ -180,6 +192,7 @@ export function Timeline() {
     [g, growing, labelW, scrolls, width],
   );
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
+  const breaks = useMemo((): PlayheadBreaks => ({}), []);
   const dragging = useRef(false);
 
   const seekAt = (e: ReactMouseEvent<SVGSVGElement>) => {
@@ -252,9 +265,9 @@ export function Timeline() {
               ))}
             </g>
             <GrowthContext value={growing}>
-              <MarksLayer g={g} trace={trace} patterns={patterns} />
+              <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
             </GrowthContext>
-            <Playhead g={g} />
+            <Playhead g={g} breaks={breaks} />
           </svg>
         </div>
         )}
