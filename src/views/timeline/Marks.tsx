@@ -17,8 +17,8 @@ import { planLabels } from './label-plan';
 import { withMessages } from './message-geometry';
 import { Lanes } from './Lanes';
 import './marks-messages';
-import { Messages } from './Messages';
-import { brokenLine, createLabelHoles, type LabelHole, type PlayheadBreaks } from './label-holes';
+import { Messages, Passages } from './Messages';
+import { brokenLine, createLabelHoles, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
 
 export { quietStretches } from './quiet';
@@ -106,11 +106,14 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     }
     holes.set(list);
     breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, holes.gapsAt(x));
+    breaks.snap = snapScroll;
     breaks.redraw?.();
+    breaks.settle?.();
   }, [breaks, holes, labels, step]);
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
+      <Passages g={gm} trace={trace} />
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} />
       <Messages g={gm} trace={trace} labels={labels} />
     </g>

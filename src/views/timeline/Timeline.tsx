@@ -173,26 +173,39 @@ export function Timeline() {
   // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
   const scrolls = g.width + labelW > width + 1;
   const scrollLeft = useRef(0);
+  // Whether the sideways scroll is where the timeline put it (not where the reader swiped it).
+  const autoScroll = useRef(true);
+  const breaks = useMemo((): PlayheadBreaks => ({}), []);
+  // Where to stop a jump sideways so that no label is cut (`snapScroll`, with the marks); the target itself until they are in.
+  const snap = (el: HTMLElement, target: number, px: number) => breaks.snap?.(el, target, px, labelW) ?? Math.round(target);
+  const scrollTo = (el: HTMLElement, left: number) => {
+    scrollLeft.current = left;
+    autoScroll.current = true;
+    el.scrollLeft = left;
+  };
+  breaks.settle = () => {
+    const el = scrollBox.current;
+    if (!el || !scrolls || !autoScroll.current || scrollLeft.current <= 0) return;
+    const left = snap(el, scrollLeft.current, g.x(store.getState().playheadMs));
+    if (left !== scrollLeft.current) scrollTo(el, left);
+  };
   usePlayheadFrame(
     (ms) => {
       const px = g.x(ms);
       growing.apply(px);
       moveX(future.current, px, !store.getState().playing);
       // No layout reads here (they would force a layout every frame): the box's width comes from the
-      // ResizeObserver and its scroll position from its scroll events.
+      // ResizeObserver and its scroll position from its scroll events. Only a jump sideways reads the
+      // texts' boxes, to stop where no label is cut.
       const el = scrollBox.current;
       if (!el || !scrolls) return;
       const view = width - labelW;
       const left = scrollLeft.current;
-      if (px < left + 24 || px > left + view - 40) {
-        scrollLeft.current = Math.max(0, px - view * 0.35);
-        el.scrollLeft = scrollLeft.current;
-      }
+      if (px < left + 24 || px > left + view - 40) scrollTo(el, snap(el, Math.max(0, px - view * 0.35), px));
     },
     [g, growing, labelW, scrolls, width],
   );
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
-  const breaks = useMemo((): PlayheadBreaks => ({}), []);
   const dragging = useRef(false);
 
   const seekAt = (e: ReactMouseEvent<SVGSVGElement>) => {
@@ -211,6 +224,8 @@ export function Timeline() {
         aria-label={t('timeline.scroll')}
         tabIndex={0}
         onScroll={(e) => {
+          // A swipe (not one of the timeline's own jumps) leaves the scroll where the reader put it.
+          if (Math.abs(e.currentTarget.scrollLeft - scrollLeft.current) > 1) autoScroll.current = false;
           scrollLeft.current = e.currentTarget.scrollLeft;
         }}
       >

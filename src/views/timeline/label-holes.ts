@@ -17,6 +17,44 @@ export interface PlayheadBreaks {
   lineAt?: (x: number, top: number, bottom: number) => string;
   /** Redraws the playhead's line (set by the playhead; the marks call it when the labels change). */
   redraw?: () => void;
+  /** Checks the sideways scroll cuts no label (set by the timeline; the marks call it when the labels change). */
+  settle?: () => void;
+  /** Where to scroll to (set by the marks: {@link snapScroll}). */
+  snap?: typeof snapScroll;
+}
+
+/**
+ * A scroll position for the timeline's scroll box `el` near `target` (px) where the edges of the
+ * part on screen cut the fewest texts (labels, ticks), the left edge first, the playhead (at x `px`) kept
+ * well inside the view. `labelW` is the width of the lane names' column, which lies over the
+ * picture's left end. Reads the texts' boxes: called only when the picture jumps sideways or its
+ * labels change, never every frame.
+ */
+export function snapScroll(el: HTMLElement, target: number, px: number, labelW: number): number {
+  const view = el.clientWidth - labelW;
+  const max = Math.max(0, el.scrollWidth - el.clientWidth);
+  const spans = [...el.querySelectorAll('svg text')]
+    .filter((t) => !t.closest('.fl-playhead'))
+    .map((t) => {
+      const b = (t as SVGGraphicsElement).getBBox();
+      return [b.x - 1, b.x + b.width + 1] as const;
+    });
+  // How many texts the edges cut with the picture scrolled to `left` (the left edge, where the eye
+  // starts, weighs ten times the right; neither cuts anything at its end of the picture).
+  const cuts = (left: number) =>
+    spans.reduce((n, [a, b]) => n + (left > 0.5 && a < left && b > left ? 10 : 0) + (left < max - 0.5 && a < left + view && b > left + view ? 1 : 0), 0);
+  let best = Math.round(Math.min(max, Math.max(0, target)));
+  let fewest = cuts(best);
+  for (let d = 2; d <= 120 && fewest > 0; d += 2) {
+    for (const at of [target - d, target + d]) {
+      const left = Math.round(Math.min(max, Math.max(0, at)));
+      // The playhead stays well inside the view (or the next frame would jump again).
+      if (px < left + 24 || px > left + view - 40) continue;
+      const n = cuts(left);
+      if (n < fewest) [best, fewest] = [left, n];
+    }
+  }
+  return best;
 }
 
 /** A drawn label: its element and its box (px, SVG user units). */
