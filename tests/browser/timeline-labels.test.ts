@@ -7,9 +7,7 @@
  * the playhead's tag covers a label. Marks and arrows are checked against the labels too: no label
  * covers a round mark (a storage decision, a read, a marker, a check), no two round marks overlap,
  * no message line (nor the faint guide where it passes another lane) crosses a label, its own
- * included, and the playhead's line strikes through no label. At 360 px, where the picture scrolls
- * sideways to follow the playhead, no label or tick is cut by the left edge of the visible part
- * once it has scrolled.
+ * included, and the playhead's line strikes through no label.
  * Also: the tag at 0.0 s leaves the 0 tick readable.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -141,19 +139,6 @@ const MEASURE = `(() => {
     for (const a of boxes) {
       if (playhead.contains(a.el)) continue;
       if (pieces.some(([t, b]) => crosses(px, t, px, b, inner(a)))) problems.push('playhead line through a label: "' + a.text + '"');
-    }
-  }
-  // Where the picture has scrolled sideways (to follow the playhead): nothing cut by the left edge of
-  // the part on screen, where the reader's eye starts. (The right edge is where the picture goes on;
-  // the timeline avoids cutting there too where it can, but does not promise it.)
-  const scroller = document.querySelector('.fl-timeline__scroll');
-  if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && scroller.scrollLeft > 0.5) {
-    const lanes = document.querySelector('.fl-lanes');
-    const left = lanes ? lanes.getBoundingClientRect().right : scroller.getBoundingClientRect().left;
-    for (const a of boxes) {
-      if (playhead && playhead.contains(a.el)) continue;
-      const r = a.el.getBoundingClientRect();
-      if (r.left < left - eps && r.right > left + eps) problems.push('cut by the left edge of the view: "' + a.text + '"');
     }
   }
   const now = document.querySelector('.fl-time__now');

@@ -179,15 +179,20 @@ export function Timeline() {
   // Where to stop a jump sideways so that no label is cut (`snapScroll`, with the marks); the target itself until they are in.
   const snap = (el: HTMLElement, target: number, px: number) => breaks.snap?.(el, target, px, labelW) ?? Math.round(target);
   const scrollTo = (el: HTMLElement, left: number) => {
-    scrollLeft.current = left;
     autoScroll.current = true;
     el.scrollLeft = left;
+    // Where it really went (clamped while the picture is not laid out yet); read only on a jump.
+    scrollLeft.current = el.scrollLeft;
   };
   breaks.settle = () => {
     const el = scrollBox.current;
-    if (!el || !scrolls || !autoScroll.current || scrollLeft.current <= 0) return;
-    const left = snap(el, scrollLeft.current, g.x(store.getState().playheadMs));
-    if (left !== scrollLeft.current) scrollTo(el, left);
+    if (!el || !scrolls || !autoScroll.current) return;
+    const px = g.x(store.getState().playheadMs);
+    const now = (scrollLeft.current = el.scrollLeft);
+    const view = width - labelW;
+    // Where the playhead has left the view (a jump made before the picture was laid out), or where an edge cuts a label.
+    const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px);
+    if (left !== now) scrollTo(el, left);
   };
   usePlayheadFrame(
     (ms) => {
