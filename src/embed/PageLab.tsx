@@ -130,7 +130,9 @@ export function PageLab({ search, hash, autoplay = false, globalShortcuts = fals
   }, [refused, settingNotices]);
 
   // syncUrl: the address bar follows what is shown, so it is always a share link (not in embeds).
-  const common = { globalShortcuts, autoplay, syncUrl: true, ...(parsed.timeMs !== undefined ? { timeMs: parsed.timeMs } : {}) };
+  // `?quiet=skip`: the axis opens with quiet stretches skipped, as the link's author had it.
+  const skipQuiet = useMemo(() => readLocation(search, hash).skipQuiet === true, [search, hash]);
+  const common = { globalShortcuts, autoplay, syncUrl: true, skipQuiet, ...(parsed.timeMs !== undefined ? { timeMs: parsed.timeMs } : {}) };
   if (reopened) return <FencingLab {...common} store={reopened} />;
   if (parsed.customScenario && !refused) return <FencingLab {...common} scenario={parsed.customScenario} />;
   return <FencingLab {...common} {...(builtinId && loaded ? { scenarioId: builtinId } : {})} />;

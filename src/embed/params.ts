@@ -19,6 +19,7 @@ export const KNOWN_PARAMS = [
   'embed',
   'scenario',
   't',
+  'quiet',
   'view',
   'theme',
   'controls',

@@ -15,6 +15,8 @@ export interface ShareableState {
   /** The base with the interventions applied. */
   scenario: Scenario;
   playheadMs: number;
+  /** Quiet stretches of the axis skipped (`?quiet=skip`). */
+  skipQuiet?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export function linkStateFor(s: ShareableState): LinkState {
   const scenario: LinkState['scenario'] =
     s.baseId !== null && s.interventions.length === 0 ? { kind: 'builtin', id: s.baseId } : { kind: 'custom', input: toScenarioInput(s.scenario) };
   const settings = s.baseId !== null ? s.interventions.flatMap((i) => (i.kind === 'set' ? [{ path: i.path, value: i.value }] : [])) : [];
-  return settings.length > 0 ? { scenario, timeMs, settings } : { scenario, timeMs };
+  return { scenario, timeMs, ...(settings.length > 0 ? { settings } : {}), ...(s.skipQuiet ? { skipQuiet: true } : {}) };
 }
 
 /**

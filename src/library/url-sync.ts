@@ -21,7 +21,7 @@ export const URL_WRITE_INTERVAL_MS = 250;
 
 /** What a URL depends on; a change of any of these (while not playing) rewrites it. */
 function signature(s: LabState): unknown[] {
-  return [s.baseId, s.scenario, s.interventions, Math.round(s.playheadMs), s.playing];
+  return [s.baseId, s.scenario, s.interventions, Math.round(s.playheadMs), s.playing, s.skipQuiet];
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Reading the app's URL state (`?scenario=ID`, `?t=MS`, `#s=…`; see `url.ts`) without decoding
+ * Reading the app's URL state (`?scenario=ID`, `?t=MS`, `?quiet=skip`, `#s=…`; see `url.ts`) without decoding
  * `#s=`: the part the page needs for its first render. It imports neither the decoder (zod/mini)
  * nor the encoder (lz-string); `url.ts` builds links and `location.ts` decodes (issue 7).
  * @module
@@ -20,11 +20,13 @@ export interface LinkState {
    * (`#s=…&set=…`, see `settings-param.ts`), so it reopens as that built-in.
    */
   settings?: readonly { path: string; value: number | boolean | string | null }[];
+  /** Quiet stretches of the axis skipped (`?quiet=skip`); omitted or false for the true-scale axis. */
+  skipQuiet?: boolean;
 }
 
 /** One thing wrong with a link, named by the URL parameter it came from. */
 export interface LinkProblem {
-  param: 'scenario' | 's' | 't' | 'set';
+  param: 'scenario' | 's' | 't' | 'set' | 'quiet';
   /** One sentence for the user, e.g. "Unknown scenario 'foo'". */
   message: string;
   /** Scenario validation issues with field paths, for an invalid `#s=` document. */
@@ -37,6 +39,8 @@ export interface LinkQuery {
   builtin: { kind: 'builtin'; id: string } | undefined;
   /** The deep-link time (ms), when `t` is present and valid. */
   timeMs: number | undefined;
+  /** `?quiet=skip` (true) or `?quiet=scale` (false); undefined when absent or not understood. */
+  skipQuiet: boolean | undefined;
   /** The raw value after `#s=`, when there is one (not yet decoded or checked). */
   encoded: string | undefined;
   /** The raw value after `set=` in the hash, when there is one (see `settings-param.ts`). */
@@ -50,6 +54,8 @@ export const SCENARIO_PARAM = 'scenario';
 export const TIME_PARAM = 't';
 export const HASH_SCENARIO_KEY = 's';
 export const HASH_SETTINGS_KEY = 'set';
+/** `quiet=skip`: the time axis skips quiet stretches (each drawn as a labelled break); `quiet=scale`: all to scale, the default. */
+export const QUIET_PARAM = 'quiet';
 
 /** Splits `a=1&b=2` (with or without a leading `?` or `#`) into raw key/value pairs, in order. */
 export function splitParams(part: string): { key: string; value: string; raw: string }[] {
@@ -110,6 +116,15 @@ export function readLocation(search: string, hash: string): LinkQuery {
   repeated(query, TIME_PARAM, 't');
   repeated(query, SCENARIO_PARAM, 'scenario');
   repeated(fragment, HASH_SCENARIO_KEY, '#s');
+  repeated(query, QUIET_PARAM, 'quiet');
+
+  let skipQuiet: boolean | undefined;
+  const quiet = query.find((p) => p.key === QUIET_PARAM);
+  if (quiet) {
+    const value = safeDecode(quiet.value).trim();
+    if (value === 'skip' || value === 'scale') skipQuiet = value === 'skip';
+    else problems.push({ param: 'quiet', message: `quiet must be skip or scale (got ${value === '' ? 'an empty value' : quoted(value)}); showing the time axis to scale.` });
+  }
 
   let timeMs: number | undefined;
   const t = query.find((p) => p.key === TIME_PARAM);
@@ -130,5 +145,5 @@ export function readLocation(search: string, hash: string): LinkQuery {
 
   const s = fragment.find((p) => p.key === HASH_SCENARIO_KEY);
   const set = fragment.find((p) => p.key === HASH_SETTINGS_KEY);
-  return { builtin, timeMs, encoded: s?.value, settings: set?.value, problems };
+  return { builtin, timeMs, skipQuiet, encoded: s?.value, settings: set?.value, problems };
 }

@@ -3,6 +3,7 @@
  *
  *     ?scenario=ID            a built-in scenario, by id
  *     ?t=MS                   a deep link to a simulated time (whole ms, 0 to 600000)
+ *     ?quiet=skip             the time axis skips quiet stretches (`scale`, the default, or absent: to scale)
  *     #s=ENCODED              a custom scenario (see `codec.ts`), which wins over ?scenario=
  *
  * e.g. `index.html?scenario=network-delay&t=21500` or `index.html?t=10100#s=N4Ig…`.
@@ -17,14 +18,15 @@
 import { MAX_DURATION_MS } from '../model/scenario';
 import { encodeScenario, MAX_ENCODED_LENGTH } from './encode';
 import { encodeSettings } from './settings-param';
-import { HASH_SCENARIO_KEY, HASH_SETTINGS_KEY, SCENARIO_PARAM, splitParams, TIME_PARAM, type LinkState } from './read';
+import { HASH_SCENARIO_KEY, HASH_SETTINGS_KEY, QUIET_PARAM, SCENARIO_PARAM, splitParams, TIME_PARAM, type LinkState } from './read';
 
 export { readLocation, type LinkProblem, type LinkQuery, type LinkScenario, type LinkState } from './read';
 
 /**
- * Builds a share link: `base` with its query's `scenario` and `t` replaced (other parameters kept)
- * and its hash replaced by `#s=…` for a custom scenario, followed by `&set=…` when it carries the
- * learner's setting changes (`settings-param.ts`); the hash is removed for a built-in.
+ * Builds a share link: `base` with its query's `scenario`, `t` and `quiet` replaced (other
+ * parameters kept) and its hash replaced by `#s=…` for a custom scenario, followed by `&set=…`
+ * when it carries the learner's setting changes (`settings-param.ts`); the hash is removed for a
+ * built-in.
  *
  * @param base The page URL, absolute or relative, e.g. `location.href`.
  * @param state What to share; `timeMs` must be a whole number of ms from 0 to 600000 if given.
@@ -46,12 +48,13 @@ export function buildShareUrl(base: string, state: LinkState): string {
     queryAt < 0
       ? []
       : splitParams(withoutHash.slice(queryAt))
-          .filter((p) => p.key !== SCENARIO_PARAM && p.key !== TIME_PARAM)
+          .filter((p) => p.key !== SCENARIO_PARAM && p.key !== TIME_PARAM && p.key !== QUIET_PARAM)
           .map((p) => p.raw);
 
   const params = [...kept];
   if (state.scenario.kind === 'builtin') params.push(`${SCENARIO_PARAM}=${encodeURIComponent(state.scenario.id)}`);
   if (timeMs !== undefined) params.push(`${TIME_PARAM}=${timeMs}`);
+  if (state.skipQuiet) params.push(`${QUIET_PARAM}=skip`);
   let url = params.length > 0 ? `${path}?${params.join('&')}` : path;
 
   if (state.scenario.kind === 'custom') {

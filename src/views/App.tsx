@@ -6,7 +6,7 @@
  * `styles/app.css`, which the page imports (see `main.tsx`).
  * @module
  */
-import { use, useEffect, useRef } from 'react';
+import { use, useEffect, useLayoutEffect, useRef } from 'react';
 import { useControl, useDisplay } from '../embed/display';
 import { EmbedBar } from '../embed/EmbedBar';
 import { prefersReducedMotion } from '../embed/safe';
@@ -42,9 +42,11 @@ export interface FencingLabProps {
   autoplay?: boolean;
   /** Keep the page URL a share link of what is shown (history.replaceState; not in embeds). */
   syncUrl?: boolean;
+  /** Open with the axis's quiet stretches skipped (a link's `quiet=skip`). */
+  skipQuiet?: boolean;
 }
 
-function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: boolean; autoplay: boolean; syncUrl: boolean }) {
+function Explainer({ globalShortcuts, autoplay, syncUrl, skipQuiet }: { globalShortcuts: boolean; autoplay: boolean; syncUrl: boolean; skipQuiet: boolean }) {
   const root = useRef<HTMLDivElement>(null);
   const store = useLabStore();
   // Embed mode (`embed=1`) swaps the page header for a compact bar; `controls=` hides groups.
@@ -58,6 +60,9 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
   useEffect(() => {
     if (autoplay && !prefersReducedMotion()) store.getState().play();
   }, [autoplay, store]);
+  useLayoutEffect(() => {
+    if (skipQuiet) store.getState().setSkipQuiet(true);
+  }, [skipQuiet, store]);
   return (
     <DisplayActionsProvider value={display}>
     <div className={`${embed ? 'fl-app fl-app--embed' : 'fl-app'}${display.presenting ? ' fl-app--presenter' : ''}`} ref={root}>
@@ -106,7 +111,7 @@ function Explainer({ globalShortcuts, autoplay, syncUrl }: { globalShortcuts: bo
 }
 
 /** A complete explainer. */
-export function FencingLab({ scenarioId: requested, scenario, store, globalShortcuts = false, timeMs, autoplay = false, syncUrl = false }: FencingLabProps) {
+export function FencingLab({ scenarioId: requested, scenario, store, globalShortcuts = false, timeMs, autoplay = false, syncUrl = false, skipQuiet = false }: FencingLabProps) {
   const scenarioId = requested && findBuiltIn(requested) ? requested : undefined;
   // Built-ins other than the default are chunks of their own: suspend until this one has loaded
   // (`use` may be called conditionally; the page's nearest Suspense boundary shows meanwhile).
@@ -119,7 +124,7 @@ export function FencingLab({ scenarioId: requested, scenario, store, globalShort
       {...(timeMs !== undefined ? { timeMs } : {})}
     >
       <MotionProvider>
-        <Explainer globalShortcuts={globalShortcuts} autoplay={autoplay} syncUrl={syncUrl} />
+        <Explainer globalShortcuts={globalShortcuts} autoplay={autoplay} syncUrl={syncUrl} skipQuiet={skipQuiet} />
       </MotionProvider>
     </LabProvider>
   );

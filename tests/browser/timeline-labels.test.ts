@@ -4,7 +4,11 @@
  * wide, and at every step every visible text of the timeline picture (tick labels, the playhead's
  * tag, every mark's and message's label) is measured with `getBBox` (plus the playhead's
  * translation). The test fails if two boxes overlap, if one leaves the picture (clipped), or if
- * the playhead's tag covers a label. Also: the tag at 0.0 s leaves the 0 tick readable.
+ * the playhead's tag covers a label. Marks and arrows are checked against the labels too: no label
+ * covers a round mark (a storage decision, a read, a marker, a check), no two round marks overlap,
+ * no message line (nor the faint guide where it passes another lane) crosses a label, its own
+ * included, and the playhead's line strikes through no label.
+ * Also: the tag at 0.0 s leaves the 0 tick readable.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -48,7 +52,7 @@ const MEASURE = `(() => {
     if (el.closest('[visibility="hidden"]')) continue;
     const b = el.getBBox();
     if (b.width === 0) continue;
-    boxes.push({ text, x: b.x + shiftOf(el), y: b.y, w: b.width, h: b.height });
+    boxes.push({ text, el, x: b.x + shiftOf(el), y: b.y, w: b.width, h: b.height });
   }
   const tag = playhead && playhead.querySelector('.fl-playhead__bubble');
   const tagBox = tag ? (() => { const b = tag.getBBox(); return { text: 'playhead tag', x: b.x + shiftOf(tag), y: b.y, w: b.width, h: b.height }; })() : undefined;
@@ -65,6 +69,78 @@ const MEASURE = `(() => {
     if (tagBox && !playhead.contains(svg.querySelectorAll('text')[0]) && a.text !== tagBox.text && !/ s$/.test(a.text) && hit(a, tagBox)) problems.push('under the playhead tag: "' + a.text + '"');
   }
   if (tagBox && (tagBox.x < -eps || tagBox.x + tagBox.w > vb.width + eps)) problems.push('playhead tag clipped');
+  // Round marks: none under a label, no two overlapping (message start dots are left out: each sits
+  // at its sender's line, where its own arrow begins).
+  const circles = [...svg.querySelectorAll('.fl-marks circle')].filter((c) => !c.classList.contains('fl-msg__dot') && c.getBBox().width > 0).map((c) => {
+    const b = c.getBBox();
+    return { cx: b.x + b.width / 2, cy: b.y + b.height / 2, r: b.width / 2, name: (c.closest('[aria-label]') || c).getAttribute('aria-label') || 'mark' };
+  });
+  for (let i = 0; i < circles.length; i++) {
+    const c = circles[i];
+    for (const a of boxes) {
+      const nx = Math.max(a.x, Math.min(c.cx, a.x + a.w));
+      const ny = Math.max(a.y, Math.min(c.cy, a.y + a.h));
+      if (Math.hypot(nx - c.cx, ny - c.cy) < c.r - eps) problems.push('label on a mark: "' + a.text + '" on ' + c.name);
+    }
+    for (let j = i + 1; j < circles.length; j++) {
+      const d = circles[j];
+      if (Math.hypot(c.cx - d.cx, c.cy - d.cy) < c.r + d.r - eps) problems.push('marks overlap: ' + c.name + ' and ' + d.name);
+    }
+  }
+  // A segment against a box (Liang-Barsky): whether any of it lies inside.
+  const crosses = (x1, y1, x2, y2, b) => {
+    let t0 = 0, t1 = 1;
+    const dx = x2 - x1, dy = y2 - y1;
+    for (const [p, q] of [[-dx, x1 - b.x], [dx, b.x + b.w - x1], [-dy, y1 - b.y], [dy, b.y + b.h - y1]]) {
+      if (p === 0) { if (q < 0) return false; continue; }
+      const r = q / p;
+      if (p < 0) t0 = Math.max(t0, r); else t1 = Math.min(t1, r);
+      if (t0 > t1) return false;
+    }
+    return t1 - t0 > 1e-3;
+  };
+  const inner = (b) => ({ x: b.x + 1, y: b.y + 1, w: b.w - 2, h: b.h - 2 });
+  // Message lines as drawn: the stretches their dash array draws (gaps under 5 px are dashes and count as drawn).
+  for (const line of svg.querySelectorAll('.fl-msg__line, .fl-passage')) {
+    const x1 = Number(line.getAttribute('x1')), y1 = Number(line.getAttribute('y1')), x2 = Number(line.getAttribute('x2')), y2 = Number(line.getAttribute('y2'));
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    if (length < 0.5) continue;
+    const dash = (line.style.strokeDasharray || '').split(/[ ,]+/).filter(Boolean).map(Number);
+    const on = [];
+    if (dash.length < 2) on.push([0, length]);
+    else {
+      let pos = 0;
+      for (let k = 0; k < dash.length && pos < length; k++) {
+        const len = dash[k];
+        if (k % 2 === 0 && len > 0) {
+          const last = on[on.length - 1];
+          if (last && pos - last[1] < 5) last[1] = Math.min(length, pos + len);
+          else on.push([pos, Math.min(length, pos + len)]);
+        }
+        pos += len;
+      }
+    }
+    const id = line.closest('[data-msg]')?.getAttribute('data-msg');
+    for (const a of boxes) {
+      for (const [s0, s1] of on) {
+        const f0 = s0 / length, f1 = s1 / length;
+        if (crosses(x1 + (x2 - x1) * f0, y1 + (y2 - y1) * f0, x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1, inner(a))) {
+          problems.push('arrow across a label: "' + a.text + '" by ' + ((line.closest('[aria-label]') || line).getAttribute('aria-label') || 'a passage of message ' + id));
+          break;
+        }
+      }
+    }
+  }
+  // The playhead's line, as drawn (a path of vertical pieces at its x).
+  const phLine = playhead && playhead.querySelector('.fl-playhead__line');
+  if (phLine) {
+    const px = shiftOf(phLine);
+    const pieces = [...(phLine.getAttribute('d') || '').matchAll(/M0,([-0-9.]+)V([-0-9.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    for (const a of boxes) {
+      if (playhead.contains(a.el)) continue;
+      if (pieces.some(([t, b]) => crosses(px, t, px, b, inner(a)))) problems.push('playhead line through a label: "' + a.text + '"');
+    }
+  }
   const now = document.querySelector('.fl-time__now');
   return { at: now ? now.textContent : '?', labels: boxes.length, problems };
 })()`;

@@ -10,6 +10,7 @@ import {
   INCOMPLETE_MESSAGE,
   MAX_ENCODED_LENGTH,
   parseLocation,
+  readLocation,
 } from '../../src/links';
 import { ALL_BUILT_IN_SCENARIOS, builtInScenario } from '../../src/scenarios/all';
 import { scenarioInputArb } from './arbitraries';
@@ -200,6 +201,31 @@ describe('URL state', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the quiet-time axis setting in links (?quiet=)', () => {
+  it('reads skip and scale, and names a bad or repeated value without losing the rest of the link', () => {
+    expect(readLocation('?scenario=network-delay&quiet=skip', '').skipQuiet).toBe(true);
+    expect(readLocation('?quiet=scale', '').skipQuiet).toBe(false);
+    expect(readLocation('?t=5', '').skipQuiet).toBeUndefined();
+    const bad = readLocation('?scenario=network-delay&t=200&quiet=yes', '');
+    expect(bad.skipQuiet).toBeUndefined();
+    expect(bad.builtin).toEqual({ kind: 'builtin', id: 'network-delay' });
+    expect(bad.timeMs).toBe(200);
+    expect(bad.problems).toEqual([{ param: 'quiet', message: "quiet must be skip or scale (got 'yes'); showing the time axis to scale." }]);
+    expect(readLocation('?quiet=', '').problems[0]!.message).toMatch(/got an empty value/);
+    const twice = readLocation('?quiet=skip&quiet=scale', '');
+    expect(twice.skipQuiet).toBe(true);
+    expect(twice.problems.map((p) => p.param)).toEqual(['quiet']);
+  });
+
+  it('writes quiet=skip into a share link only when quiet stretches are skipped, replacing an old value', () => {
+    const builtin = { kind: 'builtin', id: 'seed-gc-pause' } as const;
+    expect(buildShareUrl('./index.html?quiet=skip', { scenario: builtin, timeMs: 10 })).toBe('./index.html?scenario=seed-gc-pause&t=10');
+    const url = buildShareUrl('./index.html?quiet=scale', { scenario: builtin, timeMs: 10, skipQuiet: true });
+    expect(url).toBe('./index.html?scenario=seed-gc-pause&t=10&quiet=skip');
+    expect(readLocation(url.slice(url.indexOf('?')), '').skipQuiet).toBe(true);
   });
 });
 

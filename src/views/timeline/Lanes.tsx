@@ -39,7 +39,8 @@ const pop = {
 
 interface LaneProps {
   lane: Lane;
-  g: Geometry;
+  /** With `decisionY` (`message-geometry.ts`) where a storage decision's mark is moved off the line. */
+  g: Geometry & { decisionY?: ReadonlyMap<number, number> };
   trace: Trace;
   /** The time of the playhead's step (`timeOfStep`): what has happened by now (simulated ms). */
   stepMs: number;
@@ -118,7 +119,7 @@ const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill, spot }
       <Grow as="rect" grow={growBar(!done, x1, x2)} x={x1} y={lane.top + 6} width={Math.max(1, x2 - x1)} height={lane.height - 12} rx={6} fill={fill} className="fl-pause__fill" />
       {spot && (
         <Grow as="g" grow={growLabel(!done, x1, x2, room(spot, x1, 8) - (spot.text === label ? 0 : 0))}>
-          <Snowflake x={x1 + 7} y={spot.y - 10} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
+          <Snowflake x={spot.x - 17} y={spot.y - 10} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
           <text x={spot.x} y={spot.y} className="fl-label fl-pause__label">
             {label}
             {done && spot.text !== label && <tspan className="fl-label--muted"> · {duration}</tspan>}
@@ -158,6 +159,7 @@ const BeliefMark = memo(function BeliefMark({
           {spot.text}
         </Grow>
       )}
+      {spot && !inside && over && <Leader spot={spot} />}
       {spot && !inside && over && (
         <text x={spot.x} y={spot.y} className="fl-label fl-belief__label">
           {spot.text}
@@ -338,7 +340,7 @@ const LeaseMark = memo(function LeaseMark({
   );
 });
 
-const Marker = memo(function Marker({ e, lane, g, trace, spot }: MarkProps & { e: TraceEvent; trace: Trace; spot: Spot }) {
+const Marker = memo(function Marker({ e, lane, g, trace, spot, dot }: MarkProps & { e: TraceEvent; trace: Trace; spot: Spot; dot: boolean }) {
   const t = useT();
   const barH = 22;
   const x = g.x(e.atMs);
@@ -348,7 +350,7 @@ const Marker = memo(function Marker({ e, lane, g, trace, spot }: MarkProps & { e
   return (
     <M.g {...pop} role="img" aria-label={aria} className={queued ? 'fl-marker' : 'fl-marker fl-marker--bad'}>
       <title>{aria}</title>
-      <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} />
+      {dot && <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} />}
       {spot && <Leader spot={spot} />}
       {spot && (
         <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
@@ -389,8 +391,17 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels }: La
           );
         })}
       {/* Several markers of one kind at nearly the same moment share one visible word (label-plan.ts). */}
-      {markers.map((e) => (
-        <Marker key={`mark${e.id}`} lane={lane} g={g} e={e} trace={trace} spot={labels.get(labelKey.marker(e.id))} />
+      {/* Markers of one kind at (nearly) the same point share one dot; each keeps its own accessible name. */}
+      {markers.map((e, i) => (
+        <Marker
+          key={`mark${e.id}`}
+          lane={lane}
+          g={g}
+          e={e}
+          trace={trace}
+          spot={labels.get(labelKey.marker(e.id))}
+          dot={!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - g.x(e.atMs)) < 6)}
+        />
       ))}
     </g>
   );
@@ -415,9 +426,11 @@ const ReadMark = memo(function ReadMark({ e, lane, g, spot, read }: MarkProps & 
   );
 });
 
-const DecisionMark = memo(function DecisionMark({ d, lane, g, spot }: MarkProps & { d: StorageDecision; spot: Spot }) {
+const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, y: cy }: MarkProps & { d: StorageDecision; spot: Spot; y: number | undefined }) {
   const t = useT();
   const x = g.x(d.atMs);
+  // Below the line when an earlier mark leaves no room (message-geometry.ts), with a tick up to the line.
+  const y = cy ?? lane.base;
   const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
   const aria = t('timeline.decision.aria', { at: seconds(d.atMs), text: d.text });
   const cls = !d.accepted ? 'fl-decision fl-decision--bad' : staleWrite ? 'fl-decision fl-decision--stale' : 'fl-decision fl-decision--ok';
@@ -425,11 +438,12 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, spot }: MarkProps 
     <g role="img" aria-label={aria} className={cls}>
       <title>{aria}</title>
       <M.g {...pop}>
-        <circle cx={x} cy={lane.base} r={10} className="fl-decision__disc" />
+        {y !== lane.base && <line x1={x} x2={x} y1={lane.base} y2={y} className="fl-decision__tick" />}
+        <circle cx={x} cy={y} r={10} className="fl-decision__disc" />
         {d.accepted ? (
-          <path d={`M${x - 4.5},${lane.base + 0.5}L${x - 1.2},${lane.base + 3.8}L${x + 4.8},${lane.base - 3.6}`} className="fl-decision__icon" />
+          <path d={`M${x - 4.5},${y + 0.5}L${x - 1.2},${y + 3.8}L${x + 4.8},${y - 3.6}`} className="fl-decision__icon" />
         ) : (
-          <path d={`M${x - 3.8},${lane.base - 3.8}L${x + 3.8},${lane.base + 3.8}M${x + 3.8},${lane.base - 3.8}L${x - 3.8},${lane.base + 3.8}`} className="fl-decision__icon" />
+          <path d={`M${x - 3.8},${y - 3.8}L${x + 3.8},${y + 3.8}M${x + 3.8},${y - 3.8}L${x - 3.8},${y + 3.8}`} className="fl-decision__icon" />
         )}
       </M.g>
       {spot && <Leader spot={spot} />}
@@ -469,7 +483,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels }
         <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} spot={labels.get(labelKey.read(e.id))} read={readOf(trace, e)} />
       ))}
       {trace.storage.map((d) =>
-        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} spot={labels.get(labelKey.decision(d.messageId))} />,
+        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} y={g.decisionY?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} />,
       )}
     </g>
   );

@@ -7,7 +7,7 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { localiseNumber } from '../../i18n';
@@ -17,7 +17,9 @@ import { planLabels } from './label-plan';
 import { withMessages } from './message-geometry';
 import { Lanes } from './Lanes';
 import './marks-messages';
-import { Messages } from './Messages';
+import { Messages, Passages } from './Messages';
+import { brokenLine, createLabelHoles, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
+import { useEventStep } from './playhead-hooks';
 
 export { quietStretches } from './quiet';
 
@@ -54,6 +56,8 @@ export interface MarksProps {
   g: Geometry;
   trace: Trace;
   patterns: { pause: string; stale: string };
+  /** Shared with the playhead: its line breaks over the labels drawn (`label-holes.ts`). */
+  breaks?: PlayheadBreaks;
 }
 
 /** The skipped quiet stretches, each a break on the axis labelled with the time it leaves out (only when asked for). */
@@ -81,16 +85,37 @@ function Breaks({ g }: { g: Geometry }) {
 }
 
 /** The lanes' marks and the message arrows. */
-export function Marks({ g, trace, patterns }: MarksProps) {
+export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const t = useT();
   // Every label of the run, placed once per trace and layout so that none collides (label-plan.ts).
   const gm = useMemo(() => withMessages(g, trace), [g, trace]);
   const labels = useMemo(() => planLabels(gm, trace, t, measureText()), [gm, trace, t]);
+  const root = useRef<SVGGElement>(null);
+  const holes = useMemo(() => createLabelHoles(), []);
+  const step = useEventStep();
+  // After each step's render: the labels now drawn, with their planned boxes, for the playhead's
+  // line to break over (no layout read: the boxes come from the plan).
+  useLayoutEffect(() => {
+    if (!breaks || !root.current) return;
+    const boxes = new Map<string, { x: number; y: number; w: number; h: number }>();
+    for (const p of labels.all.values()) boxes.set(`${p.x}|${p.y}|${p.text}`, p.box);
+    const list: LabelHole[] = [];
+    for (const el of root.current.querySelectorAll('text')) {
+      const box = boxes.get(`${el.getAttribute('x')}|${el.getAttribute('y')}|${el.textContent}`);
+      if (box) list.push({ el, ...box });
+    }
+    holes.set(list);
+    breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, holes.gapsAt(x));
+    breaks.snap = snapScroll;
+    breaks.redraw?.();
+    breaks.settle?.();
+  }, [breaks, holes, labels, step]);
   return (
-    <>
+    <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
+      <Passages g={gm} trace={trace} />
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} />
       <Messages g={gm} trace={trace} labels={labels} />
-    </>
+    </g>
   );
 }

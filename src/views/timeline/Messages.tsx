@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, messageNameKey } from '../../teaching/names';
-import { dashArrayFor, type MarkGeometry, type MessageGeom } from './message-geometry';
+import { dashArrayFor, passagesOf, type MarkGeometry, type MessageGeom } from './message-geometry';
 import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
@@ -82,7 +82,7 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
   );
   // Drawn arrived; an arrow in flight is shortened to the playhead before the browser paints.
   return (
-    <g className={cls} role="img" aria-label={aria}>
+    <g className={cls} role="img" aria-label={aria} data-msg={msg.id}>
       <title>{aria}</title>
       <line
         ref={line}
@@ -154,6 +154,35 @@ export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; 
             arrived={msg.arriveAtMs <= stepMs}
           />
         );
+      })}
+    </g>
+  );
+}
+
+/**
+ * Where an arrived message passes a lane it has nothing to do with: a faint dotted guide between the
+ * pieces of its arrow, drawn under every lane's marks (before them), so the arrow reads as one
+ * message passing behind that lane, not as broken, and strikes through nothing there.
+ */
+export function Passages({ g, trace }: { g: MarkGeometry; trace: Trace }) {
+  const stepMs = timeOfStep(trace, useEventStep());
+  return (
+    <g className="fl-passages" aria-hidden="true">
+      {g.messages.flatMap((msg) => {
+        if (msg.arriveAtMs > stepMs || msg.visible.length < 2) return [];
+        const dx = msg.x2 - msg.x1;
+        const dy = msg.y2 - msg.y1;
+        return passagesOf(msg.visible).map(([a, b]) => (
+          <line
+            key={`${msg.id}:${a}`}
+            x1={msg.x1 + dx * a}
+            y1={msg.y1 + dy * a}
+            x2={msg.x1 + dx * b}
+            y2={msg.y1 + dy * b}
+            className={`fl-passage fl-passage--${msg.style}`}
+            data-msg={msg.id}
+          />
+        ));
       })}
     </g>
   );

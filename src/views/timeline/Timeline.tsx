@@ -17,6 +17,7 @@ import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
+import type { PlayheadBreaks } from './label-holes';
 
 /** The marks' chunk (`Marks.tsx`) with their text in the active language (`marks-messages.ts`). */
 const marks = loadOnce(() => import('./Marks').then(withText));
@@ -82,21 +83,32 @@ function Axis({ g }: { g: Geometry }) {
 /**
  * The playhead: a line and a bubble with the time. It follows every frame without a render: its
  * position is a `transform` on the element, and its time and accessible name are written when the
- * tenth of a second they show changes.
+ * tenth of a second they show changes. Its line breaks over the labels it passes (`breaks`, from
+ * the marks; `label-holes.ts`), so none is struck through.
  */
-function Playhead({ g }: { g: Geometry }) {
+function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
   const t = useT();
   const store = useLabStore();
   const ref = useRef<SVGGElement>(null);
   const bubble = useRef<SVGRectElement>(null);
   const text = useRef<SVGTextElement>(null);
+  const line = useRef<SVGPathElement>(null);
   const shown = useRef<{ at: string; t: typeof t; shift: number } | undefined>(undefined);
+  const drawn = useRef('');
+  const top = AXIS_H - 4;
+  const bottom = g.height - 4;
+  const drawLine = (px: number) => {
+    const d = breaks.lineAt?.(px, top, bottom) ?? `M0,${top}V${bottom}`;
+    if (d !== drawn.current && line.current) line.current.setAttribute('d', (drawn.current = d));
+  };
+  breaks.redraw = () => drawLine(g.x(store.getState().playheadMs));
   usePlayheadFrame(
     (ms) => {
       const el = ref.current;
       if (!el) return;
       const px = g.x(ms);
       moveX(el, px, !store.getState().playing);
+      drawLine(px);
       const at = seconds(ms);
       const label = `${localiseNumber(at)} s`;
       const w = label.length * 7 + 12;
@@ -117,7 +129,7 @@ function Playhead({ g }: { g: Geometry }) {
   );
   return (
     <g ref={ref} className="fl-playhead" role="img">
-      <line x1={0} x2={0} y1={AXIS_H - 4} y2={g.height - 4} className="fl-playhead__line" />
+      <path ref={line} d={`M0,${top}V${bottom}`} className="fl-playhead__line" />
       <rect ref={bubble} y={2} height={18} rx={9} className="fl-playhead__bubble" />
       <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text" />
     </g>
@@ -164,21 +176,40 @@ export function Timeline() {
   // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
   const scrolls = g.width + labelW > width + 1;
   const scrollLeft = useRef(0);
+  // Whether the sideways scroll is where the timeline put it (not where the reader swiped it).
+  const autoScroll = useRef(true);
+  const breaks = useMemo((): PlayheadBreaks => ({}), []);
+  // Where to stop a jump sideways so that no label is cut (`snapScroll`, with the marks); the target itself until they are in.
+  const snap = (el: HTMLElement, target: number, px: number) => breaks.snap?.(el, target, px, labelW) ?? Math.round(target);
+  const scrollTo = (el: HTMLElement, left: number) => {
+    autoScroll.current = true;
+    el.scrollLeft = left;
+    // Where it really went (clamped while the picture is not laid out yet); read only on a jump.
+    scrollLeft.current = el.scrollLeft;
+  };
+  breaks.settle = () => {
+    const el = scrollBox.current;
+    if (!el || !scrolls || !autoScroll.current) return;
+    const px = g.x(store.getState().playheadMs);
+    const now = (scrollLeft.current = el.scrollLeft);
+    const view = width - labelW;
+    // Where the playhead has left the view (a jump made before the picture was laid out), or where an edge cuts a label.
+    const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px);
+    if (left !== now) scrollTo(el, left);
+  };
   usePlayheadFrame(
     (ms) => {
       const px = g.x(ms);
       growing.apply(px);
       moveX(future.current, px, !store.getState().playing);
       // No layout reads here (they would force a layout every frame): the box's width comes from the
-      // ResizeObserver and its scroll position from its scroll events.
+      // ResizeObserver and its scroll position from its scroll events. Only a jump sideways reads the
+      // texts' boxes, to stop where no label is cut.
       const el = scrollBox.current;
       if (!el || !scrolls) return;
       const view = width - labelW;
       const left = scrollLeft.current;
-      if (px < left + 24 || px > left + view - 40) {
-        scrollLeft.current = Math.max(0, px - view * 0.35);
-        el.scrollLeft = scrollLeft.current;
-      }
+      if (px < left + 24 || px > left + view - 40) scrollTo(el, snap(el, Math.max(0, px - view * 0.35), px));
     },
     [g, growing, labelW, scrolls, width],
   );
@@ -203,6 +234,8 @@ export function Timeline() {
         aria-label={t('timeline.scroll')}
         tabIndex={0}
         onScroll={(e) => {
+          // A swipe (not one of the timeline's own jumps) leaves the scroll where the reader put it.
+          if (Math.abs(e.currentTarget.scrollLeft - scrollLeft.current) > 1) autoScroll.current = false;
           scrollLeft.current = e.currentTarget.scrollLeft;
         }}
       >
@@ -265,9 +298,9 @@ export function Timeline() {
               ))}
             </g>
             <GrowthContext value={growing}>
-              <MarksLayer g={g} trace={trace} patterns={patterns} />
+              <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
             </GrowthContext>
-            <Playhead g={g} />
+            <Playhead g={g} breaks={breaks} />
             {PauseHandles && pauseEnded && (
               <Suspense fallback={null}>
                 <PauseHandles g={g} trace={trace} />

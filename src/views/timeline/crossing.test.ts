@@ -9,7 +9,7 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { quietStretches } from './quiet';
-import { dashArrayFor, visibleStretches, withMessages, type MarkGeometry as Geometry, type MessageGeom } from './message-geometry';
+import { DECISION_R, dashArrayFor, passagesOf, visibleStretches, withMessages, type MarkGeometry as Geometry, type MessageGeom } from './message-geometry';
 
 /** The drawn pieces of a message, as y ranges (px). */
 function drawnYRanges(m: MessageGeom): [number, number][] {
@@ -47,12 +47,38 @@ describe('message routing (every built-in scenario)', () => {
               // Each end is drawn: the arrow leaves its sender and reaches its receiver.
               expect(m.visible[0]![0]).toBe(0);
               expect(m.visible[m.visible.length - 1]![1]).toBe(1);
+              // Its faint guides fill exactly the gaps, each within the lanes it passes (none of its ends').
+              const passages = passagesOf(m.visible);
+              expect(passages.length).toBe(m.visible.length - 1);
+              for (const [a, b] of passages) {
+                const mid = m.y1 + (m.y2 - m.y1) * ((a + b) / 2);
+                const lane = g.lanes.find((l) => mid >= l.bandTop && mid <= l.bandTop + l.bandHeight)!;
+                expect([m.from, m.to]).not.toContain(lane.id);
+              }
             }
           }
         }
       }
     });
   }
+
+  it('no two storage decision marks overlap, and each write ends at its own mark', () => {
+    for (const built of ALL_BUILT_IN_SCENARIOS) {
+      const trace = simulate(loadBuiltIn(built.id));
+      for (const width of [1280, 360]) {
+        const g = withMessages(layoutTimeline(trace, undefined, width), trace);
+        const marks = trace.storage.map((d) => ({ x: g.x(d.atMs), y: g.decisionY.get(d.messageId)!, id: d.messageId }));
+        for (let i = 0; i < marks.length; i++) {
+          for (let j = i + 1; j < marks.length; j++) {
+            const [p, q] = [marks[i]!, marks[j]!];
+            expect(Math.hypot(p.x - q.x, p.y - q.y), `${built.id} @${width}: decisions ${p.id} and ${q.id}`).toBeGreaterThanOrEqual(2 * DECISION_R);
+          }
+          const write = g.messages.find((m) => m.id === marks[i]!.id);
+          if (write) expect(write.y2).toBe(marks[i]!.y);
+        }
+      }
+    }
+  });
 
   it('lanes run lease service, clients, storage, so client traffic never passes the lease service to reach the storage', () => {
     const t3 = simulate(loadBuiltIn('jepsen-three-clients'));

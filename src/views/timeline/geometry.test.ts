@@ -52,7 +52,8 @@ describe('layoutTimeline', () => {
 
   it("draws each message from its sender's lane to its receiver's", () => {
     const grant = withMessages(g, trace).messages.find((m) => m.kind === 'grant' && m.token === 33)!;
-    expect(grant.y1).toBe(g.lane('lease-service')!.base);
+    // From the lower edge of the lease bar it leaves (22 px high on the lane's line), not from inside it over its label.
+    expect(grant.y1).toBe(g.lane('lease-service')!.base + 12);
     expect(grant.y2).toBe(g.lane('client-1')!.base);
     expect(grant.x1).toBe(g.x(100));
     expect(grant.x2).toBe(g.x(200));

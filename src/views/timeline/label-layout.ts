@@ -53,6 +53,42 @@ export interface Obstacle extends Box {
   owner?: string;
 }
 
+/** A straight line drawn (a message arrow) that no label may cross, not even its own. */
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * Whether the segment passes through box `b` grown by `pad` px on every side (Liang–Barsky clipping:
+ * the part of the segment inside the box is not empty).
+ */
+export function segmentHits(s: Segment, b: Box, pad = 0): boolean {
+  const dx = s.x2 - s.x1;
+  const dy = s.y2 - s.y1;
+  let t0 = 0;
+  let t1 = 1;
+  const edges: [number, number][] = [
+    [-dx, s.x1 - (b.x - pad)],
+    [dx, b.x + b.w + pad - s.x1],
+    [-dy, s.y1 - (b.y - pad)],
+    [dy, b.y + b.h + pad - s.y1],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
 /** Where a label went. */
 export interface Placement extends Candidate {
   /** Index of the candidate used. */
@@ -134,13 +170,15 @@ export interface PlaceOptions {
   bounds: Box;
   /** Fixed marks no label may cover (except its owner's). */
   obstacles?: readonly Obstacle[];
+  /** Lines (message arrows) no label may cross, with 1.5 px to spare. */
+  lines?: readonly Segment[];
   /** Least space between two labels (px). Default 2. */
   gap?: number;
 }
 
 /**
  * Places labels so that no two overlap (with `gap` between them), none leaves `bounds` or its own
- * region, and none covers an obstacle it does not own. Pure and deterministic.
+ * region, none covers an obstacle it does not own, and none crosses a line. Pure and deterministic.
  * @returns the placement of each label that found a place, by id (labels with no place are absent)
  */
 export function placeLabels(requests: readonly LabelRequest[], options: PlaceOptions): Map<string, Placement> {
@@ -148,6 +186,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const labels = new Grid(64);
   const fixed = new Grid(64);
   for (const o of options.obstacles ?? []) fixed.add(o);
+  const lines = options.lines ?? [];
   const order = requests.map((r, i) => ({ r, i })).sort((a, b) => b.r.priority - a.r.priority || a.i - b.i);
   const out = new Map<string, Placement>();
   for (const { r } of order) {
@@ -157,6 +196,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       if (r.region && !inside(c.box, r.region)) continue;
       if (labels.hits(c.box, gap, undefined)) continue;
       if (fixed.hits(c.box, 0, r.owner)) continue;
+      if (lines.some((l) => segmentHits(l, c.box, 1.5))) continue;
       labels.add(c.box);
       out.set(r.id, { ...c, index });
       break;

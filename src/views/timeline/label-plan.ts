@@ -13,7 +13,8 @@ import { localiseNumber } from '../../i18n';
 import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import type { MarkGeometry as Geometry } from './message-geometry';
-import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement } from './label-layout';
+import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
+import { DECISION_R, passagesOf } from './message-geometry';
 
 /** Keys of the labels, by mark. */
 export const labelKey = {
@@ -109,6 +110,14 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     ...(leaderTo ? { leaderTo } : {}),
   });
   const stale = staleStretches(trace);
+  // Along a bar: the text at each place from `from` to `to` (its left end, in 14 px steps) where it
+  // fits, so that a label can move past an arrow that crosses its bar.
+  const slide = (text: string, font: readonly [number, number], from: number, to: number, y: number): Candidate[] => {
+    const w = m(text, font).width;
+    const out: Candidate[] = [];
+    for (let x = from; x + w <= to && out.length < 60; x += 14) out.push(at(text, font, x, y));
+    return out;
+  };
 
   for (const lane of g.lanes) {
     const T = lane.top;
@@ -127,13 +136,10 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const x2 = g.x(q.endMs);
         const label = t('timeline.pause');
         const long = `${label} · ${localiseNumber(seconds(q.endMs - q.startMs))} s`;
-        const candidates = [long, label]
-          .map((text) => {
-            const c = at(text, FONT.bold, x1 + 24, T + 21);
-            // The box starts at the snowflake icon.
-            return { ...c, box: { ...c.box, x: x1 + 6, w: c.box.w + 18 } };
-          })
-          .filter((c) => c.box.x + c.box.w + 8 <= x2);
+        const candidates = [long, label].flatMap((text) =>
+          // The box starts at the snowflake icon, 18 px before the text.
+          slide(text, FONT.bold, x1 + 24, x2 - 8, T + 21).map((c) => ({ ...c, box: { ...c.box, x: c.box.x - 18, w: c.box.w + 18 } })),
+        );
         reqs.push({ id: labelKey.pause(lane.id, q.startMs), priority: 75, candidates });
       }
       for (const b of trace.beliefs.filter((x) => x.client === lane.id)) {
@@ -146,14 +152,19 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const room = (st ? g.x(st.startMs) : x2) - x1;
         const full = t('timeline.belief', { token: b.token });
         const short = String(b.token);
-        const candidates: Candidate[] = [full, short].map((text) => at(text, FONT.bold, x1 + 8, top + 14)).filter((c) => c.box.w + 16 <= room);
-        if (!st && b.endReason !== 'crashed') candidates.push(at(full, FONT.bold, x2 + 6, top + 14), at(short, FONT.bold, x2 + 6, top + 14));
+        const candidates: Candidate[] = [full, short].flatMap((text) => slide(text, FONT.bold, x1 + 8, x1 + room - 8, top + 14));
+        if (!st && b.endReason !== 'crashed') {
+          // After the bar's end, moved on past any arrow there with a leader back to the bar.
+          for (const text of [full, short]) {
+            for (let k = 0; k < 6; k++) candidates.push(at(text, FONT.bold, x2 + 6 + k * 18, top + 14, k > 0 ? { x: x2, y: top + 10 } : undefined));
+          }
+        }
         reqs.push({ id: labelKey.belief(lane.id, b.token, b.startMs), priority: 80, candidates, owner });
         if (st) {
           const sx1 = g.x(st.startMs);
           const sx2 = g.x(st.endMs);
-          const c = at(t('timeline.belief.stale'), FONT.bold, sx1 + 8, top + 14);
-          if (c.box.w + 16 <= sx2 - sx1) reqs.push({ id: labelKey.stale(lane.id, st.token, st.startMs), priority: 80, candidates: [c], owner });
+          const candidates = slide(t('timeline.belief.stale'), FONT.bold, sx1 + 8, sx2 - 8, top + 14);
+          if (candidates.length > 0) reqs.push({ id: labelKey.stale(lane.id, st.token, st.startMs), priority: 80, candidates, owner });
         }
       }
       for (const e of trace.events.filter((x) => x.actor === lane.id && (x.kind === 'lease-check-passed' || x.kind === 'lease-check-failed'))) {
@@ -198,28 +209,39 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         }
       }
       const shown = shownMarkers(g, trace);
+      // Every marker's dot is an obstacle, also those whose word a neighbour shows.
+      for (const e of trace.events.filter((x) => x.kind === 'acquire-queued' || x.kind === 'keepalive-rejected')) {
+        obstacles.push({ x: g.x(e.atMs) - 4, y: lane.base + 15, w: 8, h: 8 });
+      }
       for (const e of trace.events.filter((x) => shown.has(x.id))) {
         const x = g.x(e.atMs);
         const text = e.kind === 'acquire-queued' ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' });
         const w = m(text, FONT.small).width;
         const dotY = lane.base + 19;
-        obstacles.push({ x: x - 3, y: dotY - 3, w: 6, h: 6 });
         const rows = [lane.base + 23, lane.base + 34];
         const candidates: Candidate[] = [];
         for (const y of rows) candidates.push(at(text, FONT.small, x + 6, y), at(text, FONT.small, x - 6 - w, y));
-        for (const k of [1, 2, 3]) for (const y of rows) candidates.push(at(text, FONT.small, x + 6 + k * (w * 0.6 + 8), y, { x: x + 3, y: dotY }));
+        for (const k of [1, 2, 3, 4, 5, 6]) {
+          for (const y of rows) candidates.push(at(text, FONT.small, x + 6 + k * (w * 0.4 + 8), y, { x: x + 3, y: dotY }), at(text, FONT.small, x - 6 - w - k * (w * 0.4 + 8), y, { x: x - 3, y: dotY }));
+        }
         reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
       }
     } else {
       const fenced = trace.scenario.storage.fencing === 'token';
       for (const d of trace.storage) {
         const x = g.x(d.atMs);
-        obstacles.push({ x: x - 10, y: lane.base - 10, w: 20, h: 20 });
+        const y = g.decisionY.get(d.messageId) ?? lane.base;
+        const r = DECISION_R;
+        obstacles.push({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
+        if (y !== lane.base) obstacles.push({ x: x - 1, y: lane.base, w: 2, h: y - lane.base });
         const text = decisionLabel(d, fenced, t);
+        const tm = m(text, FONT.bold);
+        // A mark moved below the line (a neighbour took its place) is labelled beside it first.
+        const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 4, y + 4), at(text, FONT.bold, x - r - 4 - tm.width, y + 4)];
         reqs.push({
           id: labelKey.decision(d.messageId),
           priority: 100,
-          candidates: pointCandidates(text, m(text, FONT.bold), x, [lane.base + 26, lane.base - 14, lane.base + 40], { x, y: lane.base + 10 }, 4),
+          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 26, lane.base - 14, y + 40], { x, y: y + r }, 4)],
         });
       }
       for (const r of trace.storageResets ?? []) {
@@ -250,7 +272,17 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     }
   }
 
-  // Messages: beside their arrow, in a drawn stretch, inside one of their own two lanes.
+  // Messages: beside their arrow (or above or below a shallow one), in a drawn stretch, inside one
+  // of their own two lanes; no label crosses an arrow, its own included.
+  const lines: Segment[] = [];
+  for (const msg of g.messages) {
+    // Its drawn pieces and the faint guides between them (`Passages` in `Messages.tsx`).
+    for (const [a, b] of [...msg.visible, ...passagesOf(msg.visible)]) {
+      const dx = msg.x2 - msg.x1;
+      const dy = msg.y2 - msg.y1;
+      lines.push({ x1: msg.x1 + dx * a, y1: msg.y1 + dy * a, x2: msg.x1 + dx * b, y2: msg.y1 + dy * b });
+    }
+  }
   const texts = messageLabels(g, t);
   for (const msg of g.messages) {
     const from = g.lane(msg.from)!;
@@ -267,6 +299,9 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const px = msg.x1 + (msg.x2 - msg.x1) * f;
         const py = msg.y1 + (msg.y2 - msg.y1) * f + 4;
         candidates.push(at(text, FONT.msg, px + 6, py), at(text, FONT.msg, px - 6 - w, py));
+        // Above and below the line, clear of it across the label's width.
+        const rise = (Math.abs(msg.y2 - msg.y1) / Math.max(1, Math.abs(msg.x2 - msg.x1))) * (w / 2);
+        if (rise < 14) candidates.push(at(text, FONT.msg, px - w / 2, py - 4 - rise - 6), at(text, FONT.msg, px - w / 2, py - 4 + rise + 15));
       }
       // Pulled away, with a leader back to the arrow's middle.
       for (const f of [0.2, 0.5, 0.8]) {
@@ -275,7 +310,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const py = msg.y1 + (msg.y2 - msg.y1) * f;
         for (const k of [1, 2, 3]) candidates.push(at(text, FONT.msg, px + 8 + k * 26, py + 4, { x: px, y: py }), at(text, FONT.msg, px - 8 - w - k * 26, py + 4, { x: px, y: py }));
       }
-      reqs.push({ id: labelKey.message(msg.id), priority: msg.lateBy ? 52 : 50, candidates: candidates.filter(inBand) });
+      reqs.push({ id: labelKey.message(msg.id), priority: msg.lateBy ? 52 : 50, candidates: candidates.filter(inBand), owner: labelKey.message(msg.id) });
     }
     if (msg.waitX2 !== undefined) {
       const text = t('timeline.msg.waits', { client: actorName(trace, msg.to, t) });
@@ -283,6 +318,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       reqs.push({
         id: labelKey.wait(msg.id),
         priority: 40,
+        owner: labelKey.message(msg.id),
         candidates: [at(text, FONT.msg, msg.x2 + 6, msg.y2 + 14), at(text, FONT.msg, msg.x2 + 6, msg.y2 - 8), at(text, FONT.msg, msg.waitX2 - w - 4, msg.y2 + 14)].filter(inBand),
       });
     }
@@ -292,11 +328,12 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       reqs.push({
         id: labelKey.lost(msg.id),
         priority: 40,
+        owner: labelKey.message(msg.id),
         candidates: [at(text, FONT.msg, msg.x2 + 8, msg.y2 + 4), at(text, FONT.msg, msg.x2 - 8 - w, msg.y2 + 4), at(text, FONT.msg, msg.x2 + 8, msg.y2 + 16), at(text, FONT.msg, msg.x2 + 8, msg.y2 - 8)].filter(inBand),
       });
     }
   }
 
-  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, gap: 2 });
+  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, lines, gap: 2 });
   return { get: (key) => all.get(key), all };
 }

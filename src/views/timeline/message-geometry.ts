@@ -45,6 +45,37 @@ export interface MessageGeom {
 /** A geometry with its message arrows. */
 export interface MarkGeometry extends Geometry {
   messages: MessageGeom[];
+  /**
+   * The y (px) of each storage decision's mark, by its write's message id: on the storage lane's
+   * line, or, when an earlier decision's mark is too close to the left to leave room, just below it
+   * at the same x (its time), so that no two marks overlap ({@link decisionRows}).
+   */
+  decisionY: ReadonlyMap<number, number>;
+}
+
+/** Radius (px) of a storage decision's mark (`Lanes.tsx`). */
+export const DECISION_R = 10;
+/** How far below the storage line (px) a decision's mark goes when the line has no room for it. */
+export const DECISION_DODGE = 2 * DECISION_R + 2;
+
+/**
+ * Where the storage decisions' marks go: on the lane's line unless the previous mark there is less
+ * than a mark's width (plus 2 px) away, then one row down (and back up when that row is crowded
+ * too and the line is not). x stays the decision's time.
+ */
+export function decisionRows(g: Geometry, trace: Trace): Map<number, number> {
+  const out = new Map<number, number>();
+  const lane = g.lane('storage');
+  if (!lane) return out;
+  const lastX = [-Infinity, -Infinity];
+  const room = 2 * DECISION_R + 2;
+  for (const d of [...trace.storage].sort((a, b) => a.atMs - b.atMs)) {
+    const x = g.x(d.atMs);
+    const row = x - lastX[0]! >= room || x - lastX[0]! >= x - lastX[1]! ? 0 : 1;
+    lastX[row] = x;
+    out.set(d.messageId, lane.base + row * DECISION_DODGE);
+  }
+  return out;
 }
 
 function styleOf(kind: MessageKind, ok: boolean | undefined): MessageStyle {
@@ -94,6 +125,21 @@ export function visibleStretches(y1: number, y2: number, skip: readonly { top: n
 }
 
 /**
+ * The stretches of a message's line that pass other lanes (fractions, ascending): the complement
+ * of its drawn stretches `visible`. The arrow is not drawn there; a faint guide under those lanes'
+ * marks (`Messages.tsx`, `Passages`) joins its pieces, so it reads as passing behind them.
+ */
+export function passagesOf(visible: readonly [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 1; i < visible.length; i++) {
+    const a = visible[i - 1]![1];
+    const b = visible[i]![0];
+    if (b > a) out.push([a, b]);
+  }
+  return out;
+}
+
+/**
  * A `stroke-dasharray` that draws only the `visible` stretches of a line `length` px long, each in
  * the style's own dash pattern (`dash`, e.g. `[3, 3]`; solid when absent). `undefined` when the
  * whole line is drawn (the style's CSS applies).
@@ -135,14 +181,22 @@ export function dashArrayFor(visible: readonly [number, number][], length: numbe
 /** Adds the message arrows of `trace` to its geometry `g`. */
 export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   const out: MessageGeom[] = [];
+  const decisionY = decisionRows(g, trace);
+  // A write ends at its decision's mark, and the storage's reply leaves from it.
+  const replyY = new Map<string, number>();
+  for (const d of trace.storage) replyY.set(`${d.client}@${d.atMs}`, decisionY.get(d.messageId)!);
+  // At the lease service, an arrow stops at the edge of a lease bar drawn there (22 px high on the
+  // lane's line, `Lanes.tsx`) rather than run into it over its label.
+  const leaseY = (lane: Geometry['lanes'][number], atMs: number): number =>
+    lane.kind === 'lease' && trace.leases.some((l) => l.startMs <= atMs && atMs <= l.endMs) ? lane.base + 12 : lane.base;
   for (const m of trace.messages) {
     const from = g.lane(m.from);
     const to = g.lane(m.to);
     if (!from || !to || m.sentAtMs > g.endMs) continue;
     const lateMs = m.delayedMs + m.heldMs;
     const handled = m.handledAtMs;
-    const y1 = from.base;
-    const y2 = to.base;
+    const y1 = (m.kind === 'write-reply' ? replyY.get(`${m.to}@${m.sentAtMs}`) : undefined) ?? leaseY(from, m.sentAtMs);
+    const y2 = (m.kind === 'write' ? decisionY.get(m.id) : undefined) ?? leaseY(to, m.arriveAtMs);
     const lo = Math.min(y1, y2);
     const hi = Math.max(y1, y2);
     const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
@@ -168,5 +222,5 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     });
   }
 
-  return { ...g, messages: out };
+  return { ...g, messages: out, decisionY };
 }

@@ -5,7 +5,12 @@
  *   interventions (far below on a phone) and focuses its first control (the keyboard reaches them
  *   in order anyway);
  * - on a phone, pressing Play brings the timeline to the top of the screen, so that it, the caption
- *   and the control bar are on screen together while the story plays.
+ *   and the control bar are on screen together while the story plays;
+ * - on a phone, while the control bar (sticky at the bottom of the screen) would lie over the
+ *   timeline's lanes (the page opened at its top, the timeline running on below the bar), the bar
+ *   folds to its Play and Next event buttons alone, at the right edge (`fl-transport--mini` in `app.css`), so the
+ *   lanes are not hidden under it (the two round buttons cover a corner at their right end); it unfolds as soon as it no longer covers the timeline. The bar keeps
+ *   its size (only what it shows changes), so nothing on the page moves.
  * @module
  */
 import { useEffect, type RefObject } from 'react';
@@ -27,6 +32,26 @@ export function usePhoneLinks(panel: RefObject<HTMLElement | null>): void {
       (target.matches('button') ? target : target.querySelector<HTMLElement>('button:not(:disabled)'))?.focus({ preventScroll: true });
     };
     app.addEventListener('click', onClick);
+    const bar = app.querySelector<HTMLElement>('.fl-transport');
+    const timeline = app.querySelector<HTMLElement>('.fl-timeline');
+    let frame = 0;
+    const fold = () => {
+      frame = 0;
+      if (!bar || !timeline) return;
+      const t = timeline.getBoundingClientRect();
+      const b = bar.getBoundingClientRect();
+      // Over the timeline: the bar's top above the timeline's bottom while the timeline starts above it.
+      const covers = window.innerWidth <= 640 && !app.classList.contains('fl-app--embed') && b.top < t.bottom - 1 && t.top < b.top - 1;
+      if (bar.classList.contains('fl-transport--mini') !== covers) bar.classList.toggle('fl-transport--mini', covers);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(fold);
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const resized = typeof ResizeObserver === 'undefined' || !timeline ? undefined : new ResizeObserver(schedule);
+    if (timeline) resized?.observe(timeline);
+    schedule();
     const unsubscribe = store.subscribe((s, prev) => {
       if (!s.playing || prev.playing || window.innerWidth > 640 || app.classList.contains('fl-app--embed')) return;
       const card = app.querySelector('.fl-stage__card');
@@ -34,6 +59,11 @@ export function usePhoneLinks(panel: RefObject<HTMLElement | null>): void {
     });
     return () => {
       app.removeEventListener('click', onClick);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      resized?.disconnect();
+      cancelAnimationFrame(frame);
+      bar?.classList.remove('fl-transport--mini');
       unsubscribe();
     };
   }, [panel, store]);

@@ -1,0 +1,116 @@
+/**
+ * Where the playhead's line stops so that the labels it passes stay readable (issue 13): the line
+ * is drawn over the marks (it must show across the bars), but breaks, with a little room, over
+ * every label on screen, so no label is struck through.
+ *
+ * The marks' chunk (`Marks.tsx`) says which labels are drawn after each step ({@link LabelHoles.set})
+ * and hands the playhead ({@link PlayheadBreaks}, owned by `Timeline.tsx`) a function that draws its
+ * line at an x; the playhead calls it every frame. It reads no layout: the boxes come from the label
+ * plan, and a label hidden while its bar grows (`visibility="hidden"`, `growth.ts`) leaves no gap.
+ * In the marks' chunk: before it is in there are no labels, and the line is drawn whole.
+ * @module
+ */
+
+/** What the timeline's playhead shares with the marks: set by the marks, read by the playhead. */
+export interface PlayheadBreaks {
+  /** The `d` of the playhead's line at x `x` (px) from `top` to `bottom`, broken over the labels there. */
+  lineAt?: (x: number, top: number, bottom: number) => string;
+  /** Redraws the playhead's line (set by the playhead; the marks call it when the labels change). */
+  redraw?: () => void;
+  /** Checks the sideways scroll cuts no label (set by the timeline; the marks call it when the labels change). */
+  settle?: () => void;
+  /** Where to scroll to (set by the marks: {@link snapScroll}). */
+  snap?: typeof snapScroll;
+}
+
+/**
+ * A scroll position for the timeline's scroll box `el` near `target` (px) where the edges of the
+ * part on screen cut the fewest texts (labels, ticks), the left edge first, the playhead (at x `px`) kept
+ * well inside the view. `labelW` is the width of the lane names' column, which lies over the
+ * picture's left end. Reads the texts' boxes: called only when the picture jumps sideways or its
+ * labels change, never every frame.
+ */
+export function snapScroll(el: HTMLElement, target: number, px: number, labelW: number): number {
+  const view = el.clientWidth - labelW;
+  const max = Math.max(0, el.scrollWidth - el.clientWidth);
+  const spans = [...el.querySelectorAll('svg text')]
+    .filter((t) => !t.closest('.fl-playhead'))
+    .map((t) => {
+      const b = (t as SVGGraphicsElement).getBBox();
+      return [b.x - 1, b.x + b.width + 1] as const;
+    });
+  // How many texts the edges cut with the picture scrolled to `left` (the left edge, where the eye
+  // starts, weighs ten times the right; neither cuts anything at its end of the picture).
+  const cuts = (left: number) =>
+    spans.reduce((n, [a, b]) => n + (left > 0.5 && a < left && b > left ? 10 : 0) + (left < max - 0.5 && a < left + view && b > left + view ? 1 : 0), 0);
+  let best = Math.round(Math.min(max, Math.max(0, target)));
+  let fewest = cuts(best);
+  for (let d = 2; d <= 120 && fewest > 0; d += 2) {
+    for (const at of [target - d, target + d]) {
+      const left = Math.round(Math.min(max, Math.max(0, at)));
+      // The playhead stays well inside the view (or the next frame would jump again).
+      if (px < left + 24 || px > left + view - 40) continue;
+      const n = cuts(left);
+      if (n < fewest) [best, fewest] = [left, n];
+    }
+  }
+  return best;
+}
+
+/** A drawn label: its element and its box (px, SVG user units). */
+export interface LabelHole {
+  el: Element;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The labels drawn on one timeline, shared by its marks and its playhead. */
+export interface LabelHoles {
+  /** Replaces the drawn labels (after each step's render). */
+  set(list: readonly LabelHole[]): void;
+  /** The vertical stretches (top, bottom; px, ascending, merged) to leave out of a line at `x`. */
+  gapsAt(x: number): [number, number][];
+}
+
+/** Room left around a label (px). */
+const MARGIN = 2;
+
+/** Creates the registry of one timeline. */
+export function createLabelHoles(): LabelHoles {
+  let holes: readonly LabelHole[] = [];
+  return {
+    set(list) {
+      holes = list;
+    },
+    gapsAt(x) {
+      const out: [number, number][] = [];
+      for (const h of holes) {
+        if (x < h.x - MARGIN || x > h.x + h.w + MARGIN || h.el.getAttribute('visibility') === 'hidden') continue;
+        out.push([h.y - MARGIN, h.y + h.h + MARGIN]);
+      }
+      out.sort((a, b) => a[0] - b[0]);
+      const merged: [number, number][] = [];
+      for (const gap of out) {
+        const last = merged[merged.length - 1];
+        if (last && gap[0] <= last[1]) last[1] = Math.max(last[1], gap[1]);
+        else merged.push([gap[0], gap[1]]);
+      }
+      return merged;
+    },
+  };
+}
+
+/** The `d` of a vertical line at x 0 from `top` to `bottom` that leaves out `gaps`. */
+export function brokenLine(top: number, bottom: number, gaps: readonly [number, number][]): string {
+  let d = '';
+  let at = top;
+  for (const [a, b] of gaps) {
+    if (b <= at || a >= bottom) continue;
+    if (a > at) d += `M0,${at}V${Math.round(a * 10) / 10}`;
+    at = Math.max(at, b);
+  }
+  if (at < bottom) d += `M0,${Math.round(at * 10) / 10}V${bottom}`;
+  return d;
+}
