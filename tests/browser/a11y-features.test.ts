@@ -62,6 +62,9 @@ describe('screen readers', () => {
     const { context, page } = await open();
     await play(page).waitFor();
     const region = page.locator('[aria-live="polite"][data-fl-announcer]');
+    // On the prerendered page the announcer comes with the secondary controls' chunk, which may
+    // still be on its way when the page is live (it has no placeholder to wait for).
+    await region.first().waitFor({ state: 'attached', timeout: 20_000 });
     expect(await region.count()).toBe(1);
     await page.evaluate(() => {
       const w = window as unknown as { said: { at: number; text: string }[] };
