@@ -143,25 +143,67 @@ describe('the etcd lease service: properties over random scenarios', { timeout: 
         const t = simulate(s);
         const L = s.network.latencyMs;
         const queued = new Set(t.events.filter((e) => e.kind === 'acquire-queued').map((e) => `${e.peer}:${e.token}`));
+        // When each key was deleted (its lease expired, was revoked or released), by token.
+        const deletedAt = new Map<number, number>();
+        for (const e of t.events) {
+          if ((e.kind === 'lease-expired' || e.kind === 'lease-revoked' || e.kind === 'lease-released') && e.token !== undefined && !deletedAt.has(e.token)) {
+            deletedAt.set(e.token, e.atMs);
+          }
+        }
+        const keys = [...new Set([...t.leases.map((l) => l.token), ...[...queued].map((q) => Number(q.split(':')[1]))])].sort((a, b) => a - b);
         for (const l of t.leases) {
           if (!queued.has(`${l.holder}:${l.token}`)) continue;
+          // The waiter watches the key just before its own (etcd's waitDeletes); when that one goes,
+          // the watch fires and a read follows. An older key deleted at the very ms that read
+          // arrives (an expiry check) is already gone for it, so the reference is the watched key's
+          // deletion, which can be earlier than the moment the waiter's key became the oldest.
+          const before = keys.filter((k) => k < l.token).at(-1);
+          const ref = before !== undefined && deletedAt.has(before) ? Math.min(deletedAt.get(before)!, l.startMs) : l.startMs;
           const grant = t.messages.find((m) => m.kind === 'grant' && m.to === l.holder && m.token === l.token);
           // The owner may lose its key before the watch fires (then no grant for it is sent).
-          if (grant) expect(grant.sentAtMs).toBeGreaterThanOrEqual(l.startMs + 2 * L);
-          if (grant && grant.delayedMs === 0 && grant.heldMs === 0) expect(grant.arriveAtMs).toBeGreaterThanOrEqual(l.startMs + 3 * L);
+          if (grant) expect(grant.sentAtMs).toBeGreaterThanOrEqual(Math.max(l.startMs, ref + 2 * L));
+          if (grant && grant.delayedMs === 0 && grant.heldMs === 0) expect(grant.arriveAtMs).toBeGreaterThanOrEqual(ref + 3 * L);
         }
       }),
       RUNS,
     );
   });
 
-  it('with fencing "token", accepted tokens never go down; and it is deterministic', () => {
+  it('the tie found by fast-check (seed 89965338): an older key expiring as the read arrives does not add a handover', () => {
+    const s = normalizeScenario({
+      format: 'fencing-lab.scenario/v1',
+      title: 'tie',
+      lease: { ttlMs: 1000, firstToken: 0 },
+      network: { latencyMs: 250 },
+      leaseService: { flavour: 'etcd', expiryCheckPhaseMs: 0 },
+      clients: [
+        { id: 'client-1', startAtMs: 2756, renewEveryMs: 0, program: [{ op: 'acquire' }] },
+        { id: 'client-2', startAtMs: 606, renewEveryMs: 100, program: [{ op: 'write', value: 'a', prepareMs: 190 }, { op: 'write', value: 'a', prepareMs: 961 }, { op: 'acquire' }] },
+        { id: 'client-3', startAtMs: 2356, renewEveryMs: 100, program: [{ op: 'acquire' }, { op: 'write', value: 'a' }] },
+      ],
+    } as ScenarioInput);
+    const t = simulate(s);
+    const expiry = (token: number) => t.events.find((e) => e.kind === 'lease-expired' && e.token === token)!.atMs;
+    // Client 2 (token 2) watches client 1's key (token 1), which expires at 5.5 s; its read arrives
+    // at 6.0 s, the very check at which client 3's key (token 0) expires: the lock is client 2's then.
+    expect(expiry(1)).toBe(5500);
+    expect(expiry(0)).toBe(6000);
+    const grant = t.messages.find((m) => m.kind === 'grant' && m.to === 'client-2')!;
+    expect(grant.sentAtMs).toBe(expiry(1) + 2 * 250);
+    expect(grant.arriveAtMs).toBe(expiry(1) + 3 * 250);
+  });
+
+  it('with fencing "token", accepted tokens never go down between storage resets; and it is deterministic', () => {
     fc.assert(
       fc.property(etcdScenarioArb, (s) => {
         const fenced: Scenario = { ...s, storage: { ...s.storage, fencing: 'token' } };
         const t = simulate(fenced);
         const accepted = t.storage.filter((d) => d.accepted && d.token !== undefined);
-        for (let i = 1; i < accepted.length; i++) expect(accepted[i]!.token!).toBeGreaterThanOrEqual(accepted[i - 1]!.token!);
+        // A `resetStorage` fault (issue 12) makes the storage forget its highest token: compare within one stretch.
+        const stretch = (ms: number) => (t.storageResets ?? []).filter((r) => r <= ms).length;
+        for (let i = 1; i < accepted.length; i++) {
+          if (stretch(accepted[i]!.atMs) === stretch(accepted[i - 1]!.atMs)) expect(accepted[i]!.token!).toBeGreaterThanOrEqual(accepted[i - 1]!.token!);
+        }
         expect(JSON.stringify(simulate(structuredClone(fenced)))).toBe(JSON.stringify(t));
       }),
       RUNS,
