@@ -4,9 +4,12 @@
  *   issue 13's timeline layout and issue 12's corrected text and modes took it to about 96.5 KB; since
  *   issue 15's prerendered first screen, paint no longer waits for it);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 215 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 220 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
- *   added about 13 KB; the five new lessons and German stay out of it).
+ *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
+ *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
+ *   endings took it to 218 KB; the five new lessons, German, the explorer's learner path, the
+ *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -42,7 +45,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 97 * KB, firstRenderCss: 10 * KB, singleFile: 215 * KB } as const;
+const BUDGETS = { firstRenderJs: 97 * KB, firstRenderCss: 10 * KB, singleFile: 220 * KB } as const;
 
 interface ManifestChunk {
   file: string;
