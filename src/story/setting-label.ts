@@ -34,12 +34,17 @@ export function settingLabel(path: string, s: Scenario, t: Translate): string {
   if (path === 'storage.fenceReads') return t('settings.fenceReads');
   if (path === 'lease.tokens') return t('settings.tokens');
   if (path === 'lease.seed') return t('settings.seed');
+  if (path === 'storage.sequence') return t('settings.sequence');
+  if (path === 'storage.fencing') return t('settings.fencing');
+  if (path === 'lease.release') return t('settings.release');
   if (p[0] === 'clients') {
     const client = nameOf(s, p[1]!);
     if (p[2] === 'checkLeaseBeforeWrite') return t('settings.check', { client });
     if (p[2] === 'renewEveryMs') return t('settings.renew', { client });
     if (p[2] === 'clockRate') return t('settings.clock', { client });
+    if (p[2] === 'leaseTimer') return t('settings.timer', { client });
     const n = Number(p[3]) + 1;
+    if (p[4] === 'wait') return t('settings.wait', { client, n });
     const op = s.clients.find((c) => c.id === p[1])?.program[Number(p[3])]?.op ?? '';
     return p.length === 5 ? t('settings.work', { client, n }) : t('settings.step', { client, n, op });
   }

@@ -11,6 +11,12 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { HINT_ACTIONS, type HintPlan } from '../../src/scenarios/hint-actions';
 import { applyInterventions, faultTimeAt, withFencing, type Intervention } from '../../src/store/interventions';
 import { withSetting } from '../../src/settings/settings';
+import { settingLabel } from '../../src/story/setting-label';
+import { storyEn } from '../../src/story/locales/en';
+import { addCatalogue, translate, type MessageKey } from '../../src/i18n';
+import { toolsEn as viewsEn } from '../../src/views/locales/en';
+import type { SettingValue } from '../../src/store/interventions';
+import type { Translate } from '../../src/teaching/captions';
 
 function outcome(id: string, plan: HintPlan) {
   let base: Scenario = normalizeScenario(ALL_BUILT_IN_SCENARIOS.find((b) => b.id === id)!.scenario);
@@ -58,6 +64,60 @@ describe('the hints as actions', () => {
         const asWritten = simulate(normalizeScenario(b.scenario));
         const seen = (x: typeof t) => JSON.stringify([x.storageLog, x.leases, plan.reads ? (x.reads ?? []).map((r) => r.text) : []]);
         expect(seen(t)).not.toBe(seen(asWritten));
+      });
+    });
+  }
+});
+
+// The English text of the controls: the story's and the secondary controls' catalogues, registered as their modules do.
+addCatalogue('en', storyEn);
+addCatalogue('en', viewsEn);
+const tEn: Translate = (key, values) => translate(key, values);
+
+/** The visible label of the control a `set` action uses (`story/SettingsControls.tsx`). */
+function controlLabel(s: Scenario, path: string): string {
+  // A scripted fault is kept or switched off by the checkbox "<its title>: on".
+  if (/^faults\.\d+$/.test(path)) return `${settingLabel(path, s, tEn)}: ${tEn('settings.fault.on')}`;
+  return settingLabel(path, s, tEn);
+}
+
+/** What a hint must say for a `set` action: tick/untick a checkbox, a select's option, a number in the field's unit. */
+function wording(s: Scenario, path: string, value: SettingValue): string {
+  const label = `“${controlLabel(s, path)}”`;
+  if (value === null || typeof value === 'boolean') return `${value === true ? 'tick' : 'untick'} ${label}`;
+  if (typeof value === 'number') return `${label} to ${(path.endsWith('Ms') || path.endsWith('.ms')) && path !== 'network.latencyMs' ? value / 1000 : value}`;
+  const option: Record<string, MessageKey> = {
+    monotonic: 'settings.tokens.monotonic',
+    random: 'settings.tokens.random',
+    fenced: 'settings.release.fenced',
+    'by-key': 'settings.release.byKey',
+    'from-reply': 'settings.timer.reply',
+    'from-request': 'settings.timer.request',
+  };
+  return `${label} to “${option[value] ? tEn(option[value]) : value}”`;
+}
+
+describe('the hints name the controls of their plans', () => {
+  for (const b of ALL_BUILT_IN_SCENARIOS) {
+    const s = normalizeScenario(b.scenario);
+    (HINT_ACTIONS[b.id] ?? []).forEach((plan, k) => {
+      it(`${b.id}, hint ${k + 1}: says which visible control to use, with its label`, () => {
+        const hint = b.tryThis[k]!;
+        // No JSON editing: no Library "start from", no `field` names.
+        expect(hint).not.toMatch(/`|Start from the scenario/);
+        // "Then also …" builds on the hint before it: its actions are not repeated in the text.
+        const before = hint.startsWith('Then') ? (HINT_ACTIONS[b.id]![k - 1]?.actions ?? []) : [];
+        for (const a of plan.actions) {
+          if (before.some((x) => JSON.stringify(x) === JSON.stringify(a))) continue;
+          if (a.do === 'fencing') expect(hint).toContain(`Switch “${tEn('fencing.label')}” ${a.on ? 'on' : 'off'}`);
+          else if (a.do === 'open') expect(hint).toContain(`Open “${ALL_BUILT_IN_SCENARIOS.find((x) => x.id === a.scenario)!.scenario.title}”`);
+          else if (a.do === 'pauseLength') expect(hint).toContain(`set “${tEn('intervene.pauseFor')}” to ${a.ms / 1000}`);
+          else if (a.do === 'pause') expect(hint).toContain(`“${tEn('intervene.pause', { client: s.clients.find((c) => c.id === a.client)!.name })}”`);
+          else if (a.do === 'set') {
+            if (!hint.startsWith('Then')) expect(hint).toContain('“Scenario settings”');
+            expect(hint).toContain(wording(s, a.path, a.value));
+          }
+        }
       });
     });
   }

@@ -66,6 +66,6 @@ export const checkThenWrite: BuiltInScenario = {
   ],
   tryThis: [
     "Switch “Storage checks tokens” off: the check passed, and the write is stored with token 33 on top of client 2's.",
-    "In the Library, choose “Start from the scenario on the timeline” and set the pause's `atMs` to 1300 (1.3 s, before the check): client 1 wakes at 21.3 s, the check runs late, sees that the deadline (10.2 s) has passed and skips the write.",
+    "In “Scenario settings”, set “Scripted pause of Client 1, at (s)” to 1.3 (before the check): client 1 wakes at 21.3 s, the check runs late, sees that the deadline (10.2 s) has passed and skips the write.",
   ],
 };

@@ -48,7 +48,7 @@ export const crashHolder: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In the Library, choose “Start from the scenario on the timeline” and set `lease.ttlMs` to 3000 (3 s): client 2 gets the lock at 3.1 s instead of 10.1 s.",
-    "In the Library, choose “Start from the scenario on the timeline” and delete the crash from `faults`: client 1 finishes its work, writes again at 5.5 s and ends without releasing. Its last keepalive arrived at 3.3 s, so client 2 waits until 13.3 s.",
+    "In “Scenario settings”, set “Lease TTL (s)” to 3: client 2 gets the lock at 3.1 s instead of 10.1 s.",
+    "In “Scenario settings”, untick “Scripted crash of Client 1: on”: client 1 finishes its work, writes again at 5.5 s and ends without releasing. Its last keepalive arrived at 3.3 s, so client 2 waits until 13.3 s.",
   ],
 };

@@ -55,7 +55,7 @@ export const firstWriteWindowFencedRead: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In the Library, choose “Start from the scenario on the timeline” and set `storage.fenceReads` to `false`: the read no longer raises the highest token, and the late write gets in again.",
-    "In the Library, choose “Start from the scenario on the timeline” and delete client 2's `read` step: the storage first hears of token 34 with client 2's write at 25.3 s, too late.",
+    "In “Scenario settings”, untick “Reads with a token raise the highest token”: the read no longer raises the highest token, and the late write gets in again.",
+    "In “Scenario settings”, untick “Client 2: do step 2 (read)”: the storage first hears of token 34 with client 2's write at 25.3 s, too late.",
   ],
 };

@@ -49,6 +49,6 @@ export const firstWriteWindow: BuiltInScenario = {
   ],
   tryThis: [
     'Open “The new holder reads with its token first, which narrows the window”: client 2 reads with token 34 right after it gets the lock, and the late write is rejected.',
-    "In the Library, choose “Start from the scenario on the timeline” and set the `ms` of client 2's `work` step to 5000: it writes at 15.3 s, before client 1 wakes, and the late write is rejected.",
+    "In “Scenario settings”, set “Client 2: work step 2 (s)” to 5: it writes at 15.3 s, before client 1 wakes, and the late write is rejected.",
   ],
 };

@@ -79,6 +79,6 @@ export const jepsenThreeClients: BuiltInScenario = {
   ],
   tryThis: [
     "Switch “Storage checks tokens” on: client 3's write with token 3 stands, and the late writes with tokens 1 and 2 are rejected.",
-    "In the Library, choose “Start from the scenario on the timeline” and set `lease.ttlMs` to 10000 (10 s): the 5 s pauses no longer outlast the lease, and the three updates happen one after another, each after the previous client releases.",
+    "In “Scenario settings”, set “Lease TTL (s)” to 10: the 5 s pauses no longer outlast the lease, and the three updates happen one after another, each after the previous client releases.",
   ],
 };

@@ -49,6 +49,6 @@ export const networkDelay: BuiltInScenario = {
   ],
   tryThis: [
     "Switch “Storage checks tokens” off: the request sent at 1.4 s lands at 21.5 s on top of client 2's write.",
-    "In the Library, choose “Start from the scenario on the timeline” and set the delay's `extraMs` to 5000 (5 s): the write arrives at 6.5 s, while the lease is still live, and is stored before client 2 gets the lock.",
+    "In “Scenario settings”, set “Scripted delay of Client 1 → Storage message 2, extra delay (s)” to 5: the write arrives at 6.5 s, while the lease is still live, and is stored before client 2 gets the lock.",
   ],
 };

@@ -49,7 +49,7 @@ export const randomTokens: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In the Library, choose “Start from the scenario on the timeline” and set `lease.seed` to 5: client 1 draws 690 and client 2 draws 772, and the storage happens to behave. That is luck, not safety.",
-    "In the Library, choose “Start from the scenario on the timeline” and set `lease.tokens` to `monotonic`: the grants carry 1 and 2, and the late write is rejected.",
+    "In “Scenario settings”, set “Random seed” to 5: client 1 draws 690 and client 2 draws 772, and the storage happens to behave. That is luck, not safety.",
+    "In “Scenario settings”, set “Tokens” to “increasing”: the grants carry 1 and 2, and the late write is rejected.",
   ],
 };

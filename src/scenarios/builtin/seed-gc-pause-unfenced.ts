@@ -47,6 +47,6 @@ export const seedGcPauseUnfenced: BuiltInScenario = {
   ],
   tryThis: [
     "Switch “Storage checks tokens” on and replay: the late write is rejected (33 < 34).",
-    "In the Library, choose “Start from the scenario on the timeline” and set `checkLeaseBeforeWrite: true` on client 1: it skips the late write here, but only because the pause came before the check; see “Client 1 checks its lease, then pauses before the write leaves”.",
+    "In “Scenario settings”, tick “Client 1: check lease before write”: it skips the late write here, but only because the pause came before the check; see “Client 1 checks its lease, then pauses before the write leaves”.",
   ],
 };
