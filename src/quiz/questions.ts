@@ -208,7 +208,7 @@ export const ISSUE12_QUESTIONS: readonly Question[] = [
         text: 'From when it sent the request',
         correct: true,
         feedback:
-          'Right. The service starts the lease no earlier than when the request arrives, which is after it was sent, so this timer never runs past the service’s own (as long as the client’s clock does not run slow). Chubby’s client keeps this kind of conservative lease timeout, allowing for the reply’s time in flight (§2.8).',
+          'Right. The service starts the lease no earlier than when the request arrives, which is after it was sent, so this timer never runs past the service’s own (as long as the two clocks run at the same rate: a client clock that runs slow, or a service clock that runs fast, breaks it). Chubby’s client keeps this kind of conservative lease timeout, allowing for the reply’s time in flight (§2.8).',
       },
       {
         id: 'reply',

@@ -47,7 +47,7 @@ export const leaseTimer: BuiltInScenario = {
       title: 'The conservative timer runs out first',
       text:
         'At 22.4 s client 2’s timer says its lease is over, and it skips its second write. The lease did end at 21.1 s. ' +
-        'Counted from the request, the timer never runs past the service’s own expiry (as long as the client’s clock does not run slow and nothing ends the lease early). (Its bar on the timeline lasts until 22.4 s only because a client learns that its timer ran out when it next looks at it.) The timer still cannot stop a pause between the check and the write: that takes fencing.',
+        'Counted from the request, the timer never runs past the service’s own expiry (as long as the two clocks run at the same rate and nothing ends the lease early). (Its bar on the timeline lasts until 22.4 s only because a client learns that its timer ran out when it next looks at it.) The timer still cannot stop a pause between the check and the write: that takes fencing.',
     },
   ],
   tryThis: [
