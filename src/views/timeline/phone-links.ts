@@ -17,28 +17,6 @@ import { useEffect, type RefObject } from 'react';
 import { prefersReducedMotion } from '../../embed/safe';
 import { useLabStore } from '../../store/context';
 
-/**
- * The offsets (CSS custom properties, set through the CSSOM, which a strict CSP allows) that move
- * the folded bar's Play and Next event buttons to its right edge by a transform: Play 62 px and
- * Next event 10 px from the right, both 10 px from the bottom. A transform moves nothing in the
- * layout, so folding and unfolding are no layout shift (CLS).
- */
-function placeMini(bar: HTMLElement): void {
-  const box = bar.getBoundingClientRect();
-  const buttons = bar.querySelectorAll<HTMLElement>('.fl-transport__buttons > .fl-play, .fl-transport__buttons > :nth-child(4)');
-  buttons.forEach((btn) => {
-    const was = { x: parseFloat(btn.style.getPropertyValue('--fl-mini-x')) || 0, y: parseFloat(btn.style.getPropertyValue('--fl-mini-y')) || 0 };
-    const on = bar.classList.contains('fl-transport--mini');
-    const r = btn.getBoundingClientRect();
-    // Where the button is in the layout (its rect less the transform it has while folded).
-    const right = r.right - (on ? was.x : 0);
-    const bottom = r.bottom - (on ? was.y : 0);
-    const gap = btn.classList.contains('fl-play') ? 62 : 10;
-    btn.style.setProperty('--fl-mini-x', `${Math.round(box.right - gap - right)}px`);
-    btn.style.setProperty('--fl-mini-y', `${Math.round(box.bottom - 10 - bottom)}px`);
-  });
-}
-
 /** Wires both shortcuts for the explainer around `panel` (the interventions card). */
 export function usePhoneLinks(panel: RefObject<HTMLElement | null>): void {
   const store = useLabStore();
@@ -64,7 +42,6 @@ export function usePhoneLinks(panel: RefObject<HTMLElement | null>): void {
       const b = bar.getBoundingClientRect();
       // Over the timeline: the bar's top above the timeline's bottom while the timeline starts above it.
       const covers = window.innerWidth <= 640 && !app.classList.contains('fl-app--embed') && b.top < t.bottom - 1 && t.top < b.top - 1;
-      if (covers) placeMini(bar);
       if (bar.classList.contains('fl-transport--mini') !== covers) bar.classList.toggle('fl-transport--mini', covers);
     };
     const schedule = () => {
