@@ -12,7 +12,7 @@
  * Loaded after the first render (its own chunk): the first screen is the explainer.
  * @module
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ArrowRight, GraduationCap, Play, RotateCcw } from 'lucide-react';
 import { useT } from '../i18n';
 import { readStored, writeStored } from '../embed/safe';
@@ -200,7 +200,10 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     return undefined;
   }, [playing, atEnd, answered, asking, guideStep, moment, trace, t, previous, changedAt, playheadMs, interventions]);
 
-  useEffect(() => {
+  // Before paint: the caption takes the story's words in the same frame as the bar appears, so the
+  // caption does not grow a frame later and push the bar down (a layout shift in embeds, which are
+  // rendered in the browser; layout-shift.test.ts).
+  useLayoutEffect(() => {
     store.setState({ story: caption });
   }, [store, caption]);
   useEffect(() => () => store.setState({ story: undefined }), [store]);

@@ -47,11 +47,20 @@ export function usePhoneLinks(panel: RefObject<HTMLElement | null>): void {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(fold);
     };
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule);
-    const resized = typeof ResizeObserver === 'undefined' || !timeline ? undefined : new ResizeObserver(schedule);
+    // Only once the reader scrolls: folding while the page loads would move Play and Next event
+    // inside the bar after the (prerendered) first paint, a layout shift (layout-shift.test.ts).
+    let scrolled = false;
+    const onScroll = () => {
+      scrolled = true;
+      schedule();
+    };
+    const later = () => {
+      if (scrolled) schedule();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', later);
+    const resized = typeof ResizeObserver === 'undefined' || !timeline ? undefined : new ResizeObserver(later);
     if (timeline) resized?.observe(timeline);
-    schedule();
     const unsubscribe = store.subscribe((s, prev) => {
       if (!s.playing || prev.playing || window.innerWidth > 640 || app.classList.contains('fl-app--embed')) return;
       const card = app.querySelector('.fl-stage__card');
