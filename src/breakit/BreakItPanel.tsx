@@ -316,21 +316,31 @@ function SpaceForm({
           {/* Run on the click itself (issue 18): in <iframe sandbox="allow-scripts"> (no allow-forms)
               the browser drops a form submission before its submit event, so onSubmit alone never
               ran there. Enter in a field still works: implicit submission clicks this button. */}
-          <button
-            type="submit"
-            className="fl-btn fl-btn--primary"
-            disabled={disabled}
-            onClick={(e) => {
-              e.preventDefault();
-              onSubmit(e);
-            }}
-          >
-            <Play size={15} aria-hidden="true" />
-            {t('breakit.run')}
-          </button>
+          <RunButton disabled={disabled} onSubmit={onSubmit} t={t} />
         </div>
       </div>
     </form>
+  );
+}
+
+/**
+ * The Run button of the form and of a preset. It runs on the click itself (issue 18): in
+ * <iframe sandbox="allow-scripts"> the browser drops a form submission before its submit event.
+ */
+function RunButton({ disabled, onSubmit, t }: { disabled: boolean; onSubmit: (e: FormEvent) => void; t: Translate }) {
+  return (
+    <button
+      type="submit"
+      className="fl-btn fl-btn--primary"
+      disabled={disabled}
+      onClick={(e) => {
+        e.preventDefault();
+        onSubmit(e);
+      }}
+    >
+      <Play size={15} aria-hidden="true" />
+      {t('breakit.run')}
+    </button>
   );
 }
 
@@ -346,18 +356,7 @@ function PresetRun({ draft, suggested, disabled, onSubmit, t }: { draft: SpaceDr
       )}
       <div className="fl-breakit__buttons">
         {/* type="submit" only so that focus comes back here after Cancel (see the panel); there is no form. */}
-        <button
-          type="submit"
-          className="fl-btn fl-btn--primary"
-          disabled={disabled}
-          onClick={(e) => {
-            e.preventDefault();
-            onSubmit(e);
-          }}
-        >
-          <Play size={15} aria-hidden="true" />
-          {t('breakit.run')}
-        </button>
+        <RunButton disabled={disabled} onSubmit={onSubmit} t={t} />
       </div>
     </div>
   );
