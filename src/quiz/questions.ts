@@ -105,7 +105,7 @@ export const ISSUE12_QUESTIONS: readonly Question[] = [
     topic: 'real-systems',
     multiple: false,
     prompt:
-      'Client 1 froze while holding the lock, its lease expired and client 2 took the lock. When client 1 woke up it released the lock, and client 2’s lock was freed. What should the lock service have checked?',
+      'Client 1 froze while holding the lock, its lease expired and client 2 took the lock. When client 1 woke up it released the lock, and client 2’s lock was freed. What should the lease service have checked?',
     scenarioId: 'zombie-unlock',
     options: [
       {
@@ -127,7 +127,7 @@ export const ISSUE12_QUESTIONS: readonly Question[] = [
         text: 'That client 1’s own lease timer has not run out',
         correct: false,
         feedback:
-          'No: the lock service cannot see the client’s timer, and a paused client’s timer is exactly what cannot be trusted. The check belongs where the release arrives.',
+          'No: the lease service cannot see the client’s timer, and a paused client’s timer is exactly what cannot be trusted. The check belongs where the release arrives.',
       },
       {
         id: 'name',
@@ -248,10 +248,10 @@ export const QUESTIONS: readonly Question[] = [
       },
       {
         id: 'lock-service',
-        text: 'In the lock service, when the lease expires',
+        text: 'In the lease service, when the lease expires',
         correct: false,
         feedback:
-          'Not there. The lock service does know the lease expired, and it gives the next holder a higher token, but the late write goes to the storage, not through the lock service, so the lock service never sees it.',
+          'Not there. The lease service does know the lease expired, and it gives the next holder a higher token, but the late write goes to the storage, not through the lease service, so the lease service never sees it.',
       },
       {
         id: 'load-balancer',
@@ -276,7 +276,7 @@ export const QUESTIONS: readonly Question[] = [
     topic: 'leases-vs-locks',
     multiple: false,
     prompt:
-      'A lock from etcd or ZooKeeper is really a lease: it ends by itself unless its holder keeps renewing it. Why do lock services give locks a timeout at all?',
+      'A lock from etcd or ZooKeeper is really a lease: it ends by itself unless its holder keeps renewing it. Why do lease services give locks a timeout at all?',
     scenarioId: 'crash-holder',
     options: [
       {
@@ -305,7 +305,7 @@ export const QUESTIONS: readonly Question[] = [
         text: 'So that the storage can reject writes that arrive after the TTL',
         correct: false,
         feedback:
-          'No: the TTL is kept by the lock service, not by the storage. What the storage can check is the fencing token that each write carries.',
+          'No: the TTL is kept by the lease service, not by the storage. What the storage can check is the fencing token that each write carries.',
       },
     ],
     sources: [kleppmann('“Protecting a resource with a lock”'), etcdWhy],
@@ -333,7 +333,7 @@ export const QUESTIONS: readonly Question[] = [
     prompt:
       'The same pause, but this storage does not check tokens. {client}’s late write “{value}” arrives with token {token}. Will the storage accept it or reject it?',
     explanation:
-      'A storage that does not check tokens accepts every write, so client 1’s stale write overwrites client 2’s newer one, although the lock service handed out increasing tokens. The tokens protect nothing unless the resource itself checks them.',
+      'A storage that does not check tokens accepts every write, so client 1’s stale write overwrites client 2’s newer one, although the lease service handed out increasing tokens. The tokens protect nothing unless the resource itself checks them.',
     sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“Fencing tokens”')],
   },
   {
@@ -435,10 +435,10 @@ export const QUESTIONS: readonly Question[] = [
       },
       {
         id: 'ask',
-        text: 'Asks the lock service whether token 34 is still valid',
+        text: 'Asks the lease service whether token 34 is still valid',
         correct: false,
         feedback:
-          'No: with fencing tokens the storage decides by itself, by comparing the token with the highest it has accepted; it does not need to ask the lock service.',
+          'No: with fencing tokens the storage decides by itself, by comparing the token with the highest it has accepted; it does not need to ask the lease service.',
       },
     ],
     sources: [kleppmann('“Making the lock safe with fencing”'), ddia('“Fencing tokens”')],
@@ -449,7 +449,7 @@ export const QUESTIONS: readonly Question[] = [
     topic: 'monotonic-tokens',
     multiple: false,
     prompt:
-      'A lock service hands out a random number with each grant (like the unique random value a Redlock lock stores) instead of a number that increases. Why can the storage not use it as a fencing token?',
+      'A lease service hands out a random number with each grant (like the unique random value a Redlock lock stores) instead of a number that increases. Why can the storage not use it as a fencing token?',
     scenarioId: 'random-tokens',
     options: [
       {
@@ -474,7 +474,7 @@ export const QUESTIONS: readonly Question[] = [
       },
       {
         id: 'decode',
-        text: 'The storage would have to ask the lock service to decode it',
+        text: 'The storage would have to ask the lease service to decode it',
         correct: false,
         feedback: 'No: nothing needs decoding. The storage only compares numbers, and the comparison means something only if the numbers grow with each grant.',
       },
@@ -538,7 +538,7 @@ export const QUESTIONS: readonly Question[] = [
     kind: 'choice',
     topic: 'real-systems',
     multiple: false,
-    prompt: 'You use etcd as the lock service. What do etcd’s docs suggest using as the fencing token?',
+    prompt: 'You use etcd as the lease service. What do etcd’s docs suggest using as the fencing token?',
     scenarioId: 'jepsen-three-clients',
     realSystemId: 'etcd',
     options: [

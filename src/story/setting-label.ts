@@ -8,6 +8,7 @@
 import type { Fault, Scenario } from '../model/scenario';
 import type { SettingValue } from '../store/interventions';
 import type { Translate } from '../teaching/captions';
+import type { MessageKey } from '../i18n';
 
 /** The name of a client of `s` (its id if unknown). */
 const nameOf = (s: Scenario, id: string) => s.clients.find((c) => c.id === id)?.name ?? id;
@@ -58,12 +59,32 @@ export function settingLabel(path: string, s: Scenario, t: Translate): string {
   return path;
 }
 
+/**
+ * The words a choice setting's value has in its control ("order (fencing)", "increasing"...), for
+ * the chip that lists the change; `undefined` for a value that is not one of the control's choices.
+ */
+export function choiceLabel(path: string, value: string, t: Translate): string | undefined {
+  const key: MessageKey | undefined =
+    path === 'storage.fencing'
+      ? ({ token: 'settings.fencing.token', equality: 'settings.fencing.equality', off: 'settings.fencing.off' } as const)[value as 'token']
+      : path === 'lease.release'
+        ? ({ fenced: 'settings.release.fenced', 'by-key': 'settings.release.byKey' } as const)[value as 'fenced']
+        : path === 'lease.tokens'
+          ? ({ monotonic: 'settings.tokens.monotonic', random: 'settings.tokens.random' } as const)[value as 'random']
+          : path.endsWith('.leaseTimer')
+            ? ({ 'from-reply': 'settings.timer.reply', 'from-request': 'settings.timer.request' } as const)[value as 'from-reply']
+            : undefined;
+  return key === undefined ? undefined : t(key);
+}
+
 /** A `set` intervention's chip text. */
 export function describeSetting(path: string, value: SettingValue, s: Scenario, t: Translate): string {
   const shown =
     value === null
       ? '—'
-      : typeof value === 'boolean'
+      : typeof value === 'string'
+        ? (choiceLabel(path, value, t) ?? value)
+        : typeof value === 'boolean'
         ? value
           ? '✓'
           : '✗'

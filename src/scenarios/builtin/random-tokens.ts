@@ -15,7 +15,7 @@ export const randomTokens: BuiltInScenario = {
       match: { kind: 'grant-received', actor: 'client-1' },
       title: 'Client 1 gets the value 734',
       text:
-        'This lock service hands out a random value with each grant, like the random value a Redis lock stores so that only its owner can release it, instead of a counter. ' +
+        'This lease service hands out a random value with each grant, like the random value a Redis lock stores so that only its owner can release it, instead of a counter. ' +
         "Client 1's lease comes with 734.",
     },
     {

@@ -41,7 +41,7 @@ export const seedGcPauseUnfenced: BuiltInScenario = {
       title: "The late write overwrites client 2's",
       text:
         "At 21.5 s the storage stores client 1's write with token 33 on top of client 2's. No error anywhere: client 2's data is silently lost. " +
-        'A perfect lock service could not have prevented this; only a check at the storage can, such as a fencing token check.',
+        'A perfect lease service could not have prevented this; only a check at the storage can, such as a fencing token check.',
       sources: ['kleppmann'],
     },
   ],

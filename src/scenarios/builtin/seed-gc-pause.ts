@@ -73,7 +73,7 @@ export const seedGcPause: BuiltInScenario = {
       title: 'The storage rejects the late write',
       text:
         "Client 1's late write arrives at 21.5 s with token 33. The storage has already accepted 34, so it rejects it: 33 < 34. " +
-        'The lock service could not stop client 1; the storage did, because it checks the token itself.',
+        'The lease service could not stop client 1; the storage did, because it checks the token itself.',
       sources: ['kleppmann'],
     },
   ],
