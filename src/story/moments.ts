@@ -8,6 +8,9 @@
  * - `new-grant`: a later grant (to another client, or again to the same one);
  * - `pause`: a client's process pause starts (a GC pause, a VM freeze);
  * - `crash`: a client crashes;
+ * - `check`: a client checks its own lease before a write (passed, or failed and skips the write): the
+ *   check that a pause right after it makes stale (Kleppmann 2016: "between the last check and the
+ *   write operation");
  * - `expiry`: the lease service ends a lease because no keepalive arrived in time, or an operator
  *   revoked it;
  * - `late-write`: a client sends a write although the lease its token came with has already ended at
@@ -23,7 +26,7 @@ import { pyRepr } from '../model/pyrepr';
 import type { LeaseInterval, StorageDecision, Trace, TraceEvent } from '../model/trace';
 
 /** The kinds of key moment. */
-export type MomentKind = 'grant' | 'new-grant' | 'pause' | 'crash' | 'expiry' | 'late-write' | 'decision';
+export type MomentKind = 'grant' | 'new-grant' | 'pause' | 'crash' | 'check' | 'expiry' | 'late-write' | 'decision';
 
 /** A question to put before a storage decision: what will the storage do with this write? */
 export interface Prediction {
@@ -134,6 +137,10 @@ export function keyMoments(trace: Trace): KeyMoment[] {
         break;
       case 'crashed':
         out.push({ ...base, kind: 'crash' });
+        break;
+      case 'lease-check-passed':
+      case 'lease-check-failed':
+        out.push({ ...base, kind: 'check' });
         break;
       case 'lease-expired':
       case 'lease-revoked':

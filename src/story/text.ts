@@ -47,6 +47,7 @@ export const MOMENT_TITLE: Record<MomentKind, string> = {
   'new-grant': 'Key moment: the lock is granted again',
   pause: 'Key moment: a client pauses',
   crash: 'Key moment: a client crashes',
+  check: 'Key moment: a client checks its lease',
   expiry: 'Key moment: a lease ends',
   'late-write': 'Key moment: a late write',
   decision: 'Key moment: the storage decides',

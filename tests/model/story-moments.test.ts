@@ -24,6 +24,21 @@ describe('keyMoments', () => {
     expect(moments.find((m) => m.kind === 'late-write')).toMatchObject({ client: 'client-1', token: 33, stopMs: 21_400 });
   });
 
+  it('stops at each lease check in check-then-write, so the gap the pause falls into is shown before it', () => {
+    const trace = run([], builtIn('check-then-write'));
+    const moments = keyMoments(trace);
+    const checks = moments.filter((m) => m.kind === 'check');
+    const checkEvents = trace.events.filter((e) => e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed');
+    expect(checks.map((m) => m.stopMs)).toEqual(checkEvents.map((e) => e.atMs));
+    expect(checks.length).toBe(2);
+    const pause = moments.find((m) => m.kind === 'pause')!;
+    // The second check is the moment right before the pause.
+    expect(moments[moments.indexOf(pause) - 1]).toBe(checks[1]);
+    expect(checks[1]!.stopMs).toBeLessThan(pause.stopMs);
+    // The seed, with no check, has no check moment.
+    expect(keyMoments(run()).some((m) => m.kind === 'check')).toBe(false);
+  });
+
   it('asks before the decisions that follow an expiry, 1 ms before the decision, with the true answer', () => {
     const predicted = keyMoments(run()).filter((m) => m.predict);
     expect(predicted).toHaveLength(2);
