@@ -78,6 +78,7 @@ const PHASE_KEY: Record<ClientPhase, MessageKey> = {
 function PauseLength() {
   const t = useT();
   const pauseForMs = useLab((s) => s.pauseForMs);
+  const ttlMs = useLab((s) => s.trace.scenario.lease.ttlMs);
   const setPauseForMs = useLab((s) => s.setPauseForMs);
   // A local draft, so the field can be empty or half-typed; committed when it parses.
   const [draft, setDraft] = useState(String(pauseForMs / 1000));
@@ -103,7 +104,7 @@ function PauseLength() {
         step={0.5}
         value={draft}
         aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={invalid ? errorId : `${errorId}-ttl`}
         onChange={(e) => {
           setDraft(e.currentTarget.value);
           if (valid(e.currentTarget.value)) setPauseForMs(Number(e.currentTarget.value) * 1000);
@@ -112,9 +113,14 @@ function PauseLength() {
           if (!invalid) setDraft(String(pauseForMs / 1000));
         }}
       />
-      {invalid && (
+      {invalid ? (
         <p id={errorId} className="fl-field-error fl-small">
           {t('intervene.pauseFor.invalid', { min: MIN_PAUSE_MS / 1000, max: MAX_PAUSE_MS / 1000, current: pauseForMs / 1000 })}
+        </p>
+      ) : (
+        // Why this length: compared with the lease's TTL, which decides whether the lease can end during the pause.
+        <p id={`${errorId}-ttl`} className="fl-small fl-field__help">
+          {t(pauseForMs > ttlMs ? 'intervene.pauseFor.longer' : 'intervene.pauseFor.shorter', { pause: pauseForMs / 1000, ttl: ttlMs / 1000 })}
         </p>
       )}
     </div>
