@@ -44,7 +44,7 @@ export const SEED_GUIDE: readonly GuideStep[] = [
   {
     at: { kind: 'grant', nth: 1 },
     title: 'A lock',
-    text: 'The lease service grants the lock to client 1; the message reaches it at 0.2 s. While client 1 holds the lock, no other client gets it.',
+    text: 'The lease service grants the lock to client 1; the message reaches it at 0.2 s. As long as the lease service counts client 1 as the holder, it gives the lock to no other client.',
     focus: ['grant', 'lease'],
   },
   {
