@@ -108,10 +108,10 @@ describe('the explainer', () => {
     const { user } = setup();
     const field = screen.getByRole('spinbutton', { name: 'Pause length (s)' });
     // The seed's TTL is 10 s; the default pause is longer.
-    expect(field).toHaveAccessibleDescription('A 12 s pause is longer than the lease’s TTL (10 s): the lease can expire while the client is frozen.');
+    expect(field).toHaveAccessibleDescription('A 12 s pause is longer than the lease’s TTL (10 s): the lease can expire while the client is frozen.');
     await user.clear(field);
     await user.type(field, '4');
-    expect(field).toHaveAccessibleDescription('A 4 s pause is not longer than the lease’s TTL (10 s): a lease renewed just before it may outlast it.');
+    expect(field).toHaveAccessibleDescription('A 4 s pause is not longer than the lease’s TTL (10 s): a lease renewed just before it may outlast it.');
   });
 
   it('the storage token switch turns the last line from rejected to stored, for the whole run', async () => {
