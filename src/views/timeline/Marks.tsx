@@ -104,6 +104,11 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
       const box = boxes.get(`${el.getAttribute('x')}|${el.getAttribute('y')}|${el.textContent}`);
       if (box) list.push({ el, ...box });
     }
+    // The point marks too (their box, with room, in `data-hole`): the line breaks around a ✓ or ✕.
+    for (const el of root.current.querySelectorAll('[data-hole]')) {
+      const [x = 0, y = 0, w = 0, h = 0] = (el.getAttribute('data-hole') ?? '').split(' ').map(Number);
+      list.push({ el, x, y, w, h });
+    }
     holes.set(list);
     breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, holes.gapsAt(x));
     breaks.snap = snapScroll;
@@ -114,8 +119,10 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
       <Passages g={gm} trace={trace} />
-      <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} />
+      <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="under" />
       <Messages g={gm} trace={trace} labels={labels} />
+      {/* The point marks (✓, ✕, checks, markers) on top of the arrows, each with a halo (app.css). */}
+      <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="over" />
     </g>
   );
 }

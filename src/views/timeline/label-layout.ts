@@ -4,7 +4,8 @@
  * spot, then moved, then abbreviated, then pulled away from its mark with a leader line); the most
  * important labels are placed first, and each takes its first candidate that stays inside the
  * picture (and its own region, e.g. its message's two lanes), keeps clear of every label placed
- * before it and of the fixed obstacles (bars, marks) that are not its own. A label that finds no
+ * before it and of the fixed obstacles (bars, marks) that are not its own, and crosses no line (nor
+ * does its leader line, if it has one). A label that finds no
  * place is left out: the mark's accessible name (and its tooltip) still says everything.
  *
  * Greedy placement with a candidate list is the classic approach for point-feature labels
@@ -87,6 +88,35 @@ export function segmentHits(s: Segment, b: Box, pad = 0): boolean {
     if (t0 > t1) return false;
   }
   return true;
+}
+
+/**
+ * The leader line of a candidate pulled away from its mark: from `leaderTo` to the nearest point of
+ * its box (as `Leader` in `Lanes.tsx` draws it), or `undefined` without one.
+ */
+export function leaderOf(c: Candidate): Segment | undefined {
+  const to = c.leaderTo;
+  if (!to) return undefined;
+  const b = c.box;
+  return { x1: to.x, y1: to.y, x2: Math.min(Math.max(to.x, b.x), b.x + b.w), y2: Math.min(Math.max(to.y, b.y), b.y + b.h) };
+}
+
+/**
+ * Whether leader `l` crosses line `s` anywhere but within `spare` px of the leader's start (where
+ * it meets its own mark, which may lie on that line).
+ */
+export function leaderCrosses(l: Segment, s: Segment, spare = 3): boolean {
+  const ax = l.x2 - l.x1;
+  const ay = l.y2 - l.y1;
+  const bx = s.x2 - s.x1;
+  const by = s.y2 - s.y1;
+  const len = Math.hypot(ax, ay);
+  if (len <= spare) return false;
+  const den = ax * by - ay * bx;
+  if (Math.abs(den) < 1e-9) return false;
+  const t = ((s.x1 - l.x1) * by - (s.y1 - l.y1) * bx) / den;
+  const u = ((s.x1 - l.x1) * ay - (s.y1 - l.y1) * ax) / den;
+  return u >= 0 && u <= 1 && t * len > spare && t <= 1;
 }
 
 /** Where a label went. */
@@ -189,6 +219,8 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const lines = options.lines ?? [];
   const order = requests.map((r, i) => ({ r, i })).sort((a, b) => b.r.priority - a.r.priority || a.i - b.i);
   const out = new Map<string, Placement>();
+  const placed: Box[] = [];
+  const leaders: Segment[] = [];
   for (const { r } of order) {
     for (let index = 0; index < r.candidates.length; index++) {
       const c = r.candidates[index]!;
@@ -197,7 +229,14 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       if (labels.hits(c.box, gap, undefined)) continue;
       if (fixed.hits(c.box, 0, r.owner)) continue;
       if (lines.some((l) => segmentHits(l, c.box, 1.5))) continue;
+      // A leader crosses no arrow and no label placed before it.
+      const leader = leaderOf(c);
+      if (leader && (lines.some((l) => leaderCrosses(leader, l)) || placed.some((b) => segmentHits(leader, b, 0.5)))) continue;
+      // Nor does a label cover a leader placed before it.
+      if (leaders.some((l) => segmentHits(l, c.box, 1))) continue;
       labels.add(c.box);
+      placed.push(c.box);
+      if (leader) leaders.push(leader);
       out.set(r.id, { ...c, index });
       break;
     }

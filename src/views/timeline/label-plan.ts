@@ -170,7 +170,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       for (const e of trace.events.filter((x) => x.actor === lane.id && (x.kind === 'lease-check-passed' || x.kind === 'lease-check-failed'))) {
         const x = g.x(e.atMs);
         const text = t(e.kind === 'lease-check-passed' ? 'timeline.checkPassed' : 'timeline.checkFailed');
-        obstacles.push({ x: x - 6, y: lane.base - 6, w: 12, h: 12 });
+        obstacles.push({ x: x - 8, y: lane.base - 8, w: 16, h: 16 });
         reqs.push({ id: labelKey.check(e.id), priority: 60, candidates: pointCandidates(text, m(text, FONT.small), x, [T + 11, T + 78], { x, y: lane.base - 6 }) });
       }
       const crash = trace.crashes.find((c) => c.client === lane.id);
@@ -178,11 +178,11 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const x = g.x(crash.atMs);
         const text = t('timeline.crash');
         const w = m(text, FONT.bold).width;
-        obstacles.push({ x: x - 7, y: lane.base - 7, w: 14, h: 14 });
+        obstacles.push({ x: x - 10, y: lane.base - 10, w: 20, h: 20 });
         reqs.push({
           id: labelKey.crash(lane.id),
           priority: 70,
-          candidates: [at(text, FONT.bold, x + 11, lane.base - 8), at(text, FONT.bold, x - 11 - w, lane.base - 8), at(text, FONT.bold, x + 11, lane.base + 16), at(text, FONT.bold, x - 11 - w, lane.base + 16)],
+          candidates: [at(text, FONT.bold, x + 13, lane.base - 8), at(text, FONT.bold, x - 13 - w, lane.base - 8), at(text, FONT.bold, x + 13, lane.base + 16), at(text, FONT.bold, x - 13 - w, lane.base + 16)],
         });
       }
     } else if (lane.kind === 'lease') {
@@ -203,7 +203,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
           const w = m(text, FONT.lease).width;
           const rows = [barTop - 5, barTop + 22 + 13];
           const candidates: Candidate[] = [];
-          for (const y of rows) candidates.push(at(text, FONT.lease, x2 - 3 - w, y), at(text, FONT.lease, x2 + 4, y));
+          for (const y of rows) candidates.push(at(text, FONT.lease, x2 - 5 - w, y), at(text, FONT.lease, x2 + 6, y));
           for (const y of rows) candidates.push(at(text, FONT.lease, x2 + 10 + w * 0.6, y, { x: x2, y: y < barTop ? barTop - 2 : barTop + 24 }));
           reqs.push({ id: labelKey.leaseEnd(l.token, l.startMs), priority: 85, candidates });
         }
@@ -211,7 +211,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       const shown = shownMarkers(g, trace);
       // Every marker's dot is an obstacle, also those whose word a neighbour shows.
       for (const e of trace.events.filter((x) => x.kind === 'acquire-queued' || x.kind === 'keepalive-rejected')) {
-        obstacles.push({ x: g.x(e.atMs) - 4, y: lane.base + 15, w: 8, h: 8 });
+        obstacles.push({ x: g.x(e.atMs) - 6, y: lane.base + 13, w: 12, h: 12 });
       }
       for (const e of trace.events.filter((x) => shown.has(x.id))) {
         const x = g.x(e.atMs);
@@ -220,9 +220,10 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const dotY = lane.base + 19;
         const rows = [lane.base + 23, lane.base + 34];
         const candidates: Candidate[] = [];
-        for (const y of rows) candidates.push(at(text, FONT.small, x + 6, y), at(text, FONT.small, x - 6 - w, y));
+        // Clear of the dot (3 px, and its stroke) by 5 px: the glyph never touches its word.
+        for (const y of rows) candidates.push(at(text, FONT.small, x + 9, y), at(text, FONT.small, x - 9 - w, y));
         for (const k of [1, 2, 3, 4, 5, 6]) {
-          for (const y of rows) candidates.push(at(text, FONT.small, x + 6 + k * (w * 0.4 + 8), y, { x: x + 3, y: dotY }), at(text, FONT.small, x - 6 - w - k * (w * 0.4 + 8), y, { x: x - 3, y: dotY }));
+          for (const y of rows) candidates.push(at(text, FONT.small, x + 9 + k * (w * 0.4 + 8), y, { x: x + 4, y: dotY }), at(text, FONT.small, x - 9 - w - k * (w * 0.4 + 8), y, { x: x - 4, y: dotY }));
         }
         reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
       }
@@ -232,16 +233,16 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const x = g.x(d.atMs);
         const y = g.decisionY.get(d.messageId) ?? lane.base;
         const r = DECISION_R;
-        obstacles.push({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
+        obstacles.push({ x: x - r - 3, y: y - r - 3, w: 2 * r + 6, h: 2 * r + 6 });
         if (y !== lane.base) obstacles.push({ x: x - 1, y: lane.base, w: 2, h: y - lane.base });
         const text = decisionLabel(d, fenced, t);
         const tm = m(text, FONT.bold);
         // A mark moved below the line (a neighbour took its place) is labelled beside it first.
-        const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 4, y + 4), at(text, FONT.bold, x - r - 4 - tm.width, y + 4)];
+        const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 6, y + 4), at(text, FONT.bold, x - r - 6 - tm.width, y + 4)];
         reqs.push({
           id: labelKey.decision(d.messageId),
           priority: 100,
-          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 26, lane.base - 14, y + 40], { x, y: y + r }, 4)],
+          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 27, lane.base - 17, y + 41], { x, y: y + r + 3 }, 4)],
         });
       }
       for (const r of trace.storageResets ?? []) {
@@ -251,12 +252,12 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({
           id: labelKey.reset(r),
           priority: 60,
-          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 16, lane.base + 26, lane.base + 40], { x, y: lane.base - 12 }),
+          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 18, lane.base + 28, lane.base + 40], { x, y: lane.base - 12 }),
         });
       }
       for (const e of trace.events.filter((x) => x.kind === 'read-served' || x.kind === 'read-rejected')) {
         const x = g.x(e.atMs);
-        obstacles.push({ x: x - 5, y: lane.base - 5, w: 10, h: 10 });
+        obstacles.push({ x: x - 7, y: lane.base - 7, w: 14, h: 14 });
         // A served read shows the token its data was written with (issue 12); the trace's `reads` has it.
         const read = readOf(trace, e);
         const text =
@@ -266,7 +267,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({
           id: labelKey.read(e.id),
           priority: 45,
-          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 10, lane.base + 26, lane.base + 40], { x, y: lane.base - 5 }),
+          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 12, lane.base + 26, lane.base + 40], { x, y: lane.base - 5 }),
         });
       }
     }
