@@ -25,7 +25,7 @@ import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './ge
 import { DECISION_R } from './message-geometry';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
-import { labelKey, readOf, type LabelPlan } from './label-plan';
+import { BELIEF_MIN_W, labelKey, readOf, type LabelPlan } from './label-plan';
 import { timeOfStep, useEventStep } from './playhead-hooks';
 
 const appear = { initial: { opacity: 0 }, animate: { opacity: 1 }, transition: { duration: 0.3 } } as const;
@@ -60,6 +60,13 @@ type StaleStretch = ReturnType<typeof staleStretches>[number];
 
 /** A label's spot, or `undefined` when it found no place (`label-plan.ts`). */
 type Spot = Placement | undefined;
+
+/**
+ * A label along a bar that is over: the places it may slide to (`data-stops`) from its own
+ * (`data-x`) when the picture is scrolled past the bar's start (`slideLabels` in `label-holes.ts`).
+ */
+const slideAttrs = (spot: Placement, over: boolean): Record<string, string> =>
+  over && spot.stops && spot.stops.length > 1 ? { 'data-x': String(spot.x), 'data-stops': spot.stops.join(' ') } : {};
 
 /** How long (px) a bar from `x1` must be for the label at `spot` to show inside it. */
 const room = (spot: Placement, x1: number, pad = 6): number => spot.box.x + spot.box.w + pad - x1;
@@ -103,7 +110,7 @@ const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, run
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2, 0)} x={x1} y={lane.top + 4} width={Math.max(0, x2 - x1)} height={lane.height - 8} rx={4} />
       {spot && (
-        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1))} x={spot.x} y={spot.y} className="fl-label fl-label--muted">
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1))} x={spot.x} y={spot.y} className="fl-label fl-label--muted" {...slideAttrs(spot, !running)}>
           {spot.text}
         </Grow>
       )}
@@ -125,7 +132,7 @@ const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill, spot }
       {spot && (
         <Grow as="g" grow={growLabel(!done, x1, x2, room(spot, x1, 8) - (spot.text === label ? 0 : 0))}>
           <Snowflake x={spot.x - 17} y={spot.y - 10} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
-          <text x={spot.x} y={spot.y} className="fl-label fl-pause__label">
+          <text x={spot.x} y={spot.y} className="fl-label fl-pause__label" {...slideAttrs(spot, done)}>
             {label}
             {done && spot.text !== label && <tspan className="fl-label--muted"> · {duration}</tspan>}
           </text>
@@ -149,7 +156,8 @@ const BeliefMark = memo(function BeliefMark({
   const beliefTop = lane.top + 48;
   const beliefH = 20;
   const x1 = g.x(b.startMs);
-  const x2 = g.x(b.endMs);
+  // Once over, never narrower than BELIEF_MIN_W (a moment's belief is still a bar).
+  const x2 = over ? Math.max(g.x(b.endMs), x1 + BELIEF_MIN_W) : g.x(b.endMs);
   const aria = over
     ? t('timeline.belief.aria', { client: name, token: b.token, start: seconds(b.startMs), end: seconds(b.endMs) })
     : t('timeline.belief.ariaOngoing', { client: name, token: b.token, start: seconds(b.startMs) });
@@ -160,7 +168,7 @@ const BeliefMark = memo(function BeliefMark({
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(!over, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} rx={5} />
       {spot && inside && (
-        <Grow as="text" grow={growLabel(!over, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-belief__label">
+        <Grow as="text" grow={growLabel(!over, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-belief__label" {...slideAttrs(spot, over)}>
           {spot.text}
         </Grow>
       )}
@@ -186,7 +194,7 @@ const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill, spo
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} fill={fill} className="fl-stale__fill" />
       {spot && (
-        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-stale__label">
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-stale__label" {...slideAttrs(spot, !running)}>
           {spot.text}
         </Grow>
       )}
@@ -318,7 +326,7 @@ const LeaseMark = memo(function LeaseMark({
       <Grow as="rect" grow={growBar(running, x1, x2, 2)} x={x1} y={barTop} width={Math.max(2, x2 - x1)} height={barH} rx={5} className="fl-lease__bar" />
       {/* "token N · holder" when the bar has room for it, else "token N" (shown once the bar has grown to it). */}
       {spot && (
-        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-lease__label">
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-lease__label" {...slideAttrs(spot, !running)}>
           {spot.text}
         </Grow>
       )}
@@ -446,9 +454,9 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, y: cy }: Mar
   return (
     <g role="img" aria-label={aria} className={cls}>
       <title>{aria}</title>
-      <M.g {...pop}>
+      <M.g {...pop} data-hole={`${x - DECISION_R - 3} ${y - DECISION_R - 3} ${2 * DECISION_R + 6} ${2 * DECISION_R + 6}`}>
         {y !== lane.base && <line x1={x} x2={x} y1={lane.base} y2={y} className="fl-decision__tick" />}
-        <circle cx={x} cy={y} r={DECISION_R} className="fl-decision__disc" data-hole={`${x - DECISION_R - 3} ${y - DECISION_R - 3} ${2 * DECISION_R + 6} ${2 * DECISION_R + 6}`} />
+        <circle cx={x} cy={y} r={DECISION_R} className="fl-decision__disc" />
         {d.accepted ? (
           <path d={`M${x - 4.5},${y + 0.5}L${x - 1.2},${y + 3.8}L${x + 4.8},${y - 3.6}`} className="fl-decision__icon" />
         ) : (

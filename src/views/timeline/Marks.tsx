@@ -18,7 +18,7 @@ import { withMessages } from './message-geometry';
 import { Lanes } from './Lanes';
 import './marks-messages';
 import { Messages, Passages } from './Messages';
-import { brokenLine, createLabelHoles, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
+import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
 
 export { quietStretches } from './quiet';
@@ -101,8 +101,10 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     for (const p of labels.all.values()) boxes.set(`${p.x}|${p.y}|${p.text}`, p.box);
     const list: LabelHole[] = [];
     for (const el of root.current.querySelectorAll('text')) {
-      const box = boxes.get(`${el.getAttribute('x')}|${el.getAttribute('y')}|${el.textContent}`);
-      if (box) list.push({ el, ...box });
+      // A label slid along its bar (`fitLeftEdge`) is found by its own place (`data-x`), its hole where it is now.
+      const own = el.getAttribute('data-x') ?? el.getAttribute('x');
+      const box = boxes.get(`${own}|${el.getAttribute('y')}|${el.textContent}`);
+      if (box) list.push({ el, ...box, x: box.x + Number(el.getAttribute('x')) - Number(own) });
     }
     // The point marks too (their box, with room, in `data-hole`): the line breaks around a ✓ or ✕.
     for (const el of root.current.querySelectorAll('[data-hole]')) {
@@ -112,6 +114,13 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     holes.set(list);
     breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, holes.gapsAt(x));
     breaks.snap = snapScroll;
+    const svg = root.current.ownerSVGElement;
+    const box = root.current.closest('.fl-timeline__scroll');
+    breaks.edge = (left) => {
+      if (svg) fitLeftEdge(svg, left, holes);
+      breaks.redraw?.();
+    };
+    breaks.edge(box?.scrollLeft ?? 0);
     breaks.redraw?.();
     breaks.settle?.();
   }, [breaks, holes, labels, step]);

@@ -46,6 +46,12 @@ export interface LabelRequest {
   region?: Box;
   /** Obstacles with this owner (its own bar) do not block it. */
   owner?: string;
+  /**
+   * A label along a bar: once placed, the x of every other candidate on its row with the same text
+   * that would also be clear of everything placed is kept ({@link Placement.stops}), so the label
+   * can slide along its bar to stay in view when the picture scrolls sideways.
+   */
+  slides?: boolean;
 }
 
 /** Something drawn that labels must not cover. */
@@ -123,6 +129,8 @@ export function leaderCrosses(l: Segment, s: Segment, spare = 3): boolean {
 export interface Placement extends Candidate {
   /** Index of the candidate used. */
   index: number;
+  /** For a label that slides ({@link LabelRequest.slides}): the x's it may move to, ascending (its own included). */
+  stops?: number[];
 }
 
 /** The metrics of a text: its advance width and the font's ascent and descent (px). */
@@ -240,6 +248,26 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       out.set(r.id, { ...c, index });
       break;
     }
+  }
+  // Where each sliding label could also go, with every other label where it is.
+  for (const { r } of order) {
+    const p = r.slides ? out.get(r.id) : undefined;
+    if (!p) continue;
+    const others = placed.filter((b) => b !== p.box && !(b.x === p.box.x && b.y === p.box.y && b.w === p.box.w));
+    const stops = r.candidates
+      .filter((c) => c.text === p.text && c.y === p.y && !c.leaderTo)
+      .filter(
+        (c) =>
+          c.x === p.x ||
+          (inside(c.box, options.bounds) &&
+            (!r.region || inside(c.box, r.region)) &&
+            !others.some((b) => overlaps(c.box, b, gap)) &&
+            !fixed.hits(c.box, 0, r.owner) &&
+            !lines.some((l) => segmentHits(l, c.box, 1.5)) &&
+            !leaders.some((l) => segmentHits(l, c.box, 1))),
+      )
+      .map((c) => c.x);
+    out.set(r.id, { ...p, stops: [...new Set(stops)].sort((a, b) => a - b) });
   }
   return out;
 }

@@ -40,6 +40,12 @@ export interface MessageGeom {
   dropped: boolean;
   /** Waited at a paused receiver from arrival to handling: the end x of that wait. */
   waitX2: number | undefined;
+  /**
+   * Held up with others that reach the same point (a partition that heals lets a stream of held
+   * keepalives through at once): drawn without its own arrowhead once arrived, so the stream
+   * reads as one fan into one head (the last one's) instead of a pile of heads.
+   */
+  bundled?: boolean;
 }
 
 /** A geometry with its message arrows. */
@@ -249,5 +255,11 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     });
   }
 
+  // Held messages of one stream that arrive within a few px of the next one in it share its head.
+  for (let i = 0; i < out.length; i++) {
+    const m = out[i]!;
+    if (!m.lateBy) continue;
+    if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.hypot(o.x2 - m.x2, o.y2 - m.y2) < 8)) m.bundled = true;
+  }
   return { ...g, messages: out, decisionY };
 }
