@@ -22,10 +22,10 @@ import type { BeliefInterval, LeaseInterval, PartitionInterval, PauseInterval, R
 import { seconds } from '../../store/derive';
 import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
-import { dashArrayFor, visibleStretches } from './message-geometry';
+import { DECISION_R } from './message-geometry';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
-import { labelKey, readOf, type LabelPlan } from './label-plan';
+import { BELIEF_MIN_W, labelKey, readOf, type LabelPlan } from './label-plan';
 import { timeOfStep, useEventStep } from './playhead-hooks';
 
 const appear = { initial: { opacity: 0 }, animate: { opacity: 1 }, transition: { duration: 0.3 } } as const;
@@ -48,6 +48,11 @@ interface LaneProps {
   patterns: { pause: string; stale: string };
   /** Where each label goes (`label-plan.ts`). */
   labels: LabelPlan;
+  /**
+   * Which marks: `under` the message arrows (life lines, bars), or `over` them (the point marks:
+   * decisions, reads, checks, crashes, markers), so that no arrow is drawn across a ✓ or ✕.
+   */
+  layer: 'under' | 'over';
 }
 
 /** A stretch where a client believes in a lease that has already ended (see `staleStretches`). */
@@ -55,6 +60,13 @@ type StaleStretch = ReturnType<typeof staleStretches>[number];
 
 /** A label's spot, or `undefined` when it found no place (`label-plan.ts`). */
 type Spot = Placement | undefined;
+
+/**
+ * A label along a bar that is over: the places it may slide to (`data-stops`) from its own
+ * (`data-x`) when the picture is scrolled past the bar's start (`slideLabels` in `label-holes.ts`).
+ */
+const slideAttrs = (spot: Placement, over: boolean): Record<string, string> =>
+  over && spot.stops && spot.stops.length > 1 ? { 'data-x': String(spot.x), 'data-stops': spot.stops.join(' ') } : {};
 
 /** How long (px) a bar from `x1` must be for the label at `spot` to show inside it. */
 const room = (spot: Placement, x1: number, pad = 6): number => spot.box.x + spot.box.w + pad - x1;
@@ -98,7 +110,7 @@ const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, run
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2, 0)} x={x1} y={lane.top + 4} width={Math.max(0, x2 - x1)} height={lane.height - 8} rx={4} />
       {spot && (
-        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1))} x={spot.x} y={spot.y} className="fl-label fl-label--muted">
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1))} x={spot.x} y={spot.y} className="fl-label fl-label--muted" {...slideAttrs(spot, !running)}>
           {spot.text}
         </Grow>
       )}
@@ -120,7 +132,7 @@ const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill, spot }
       {spot && (
         <Grow as="g" grow={growLabel(!done, x1, x2, room(spot, x1, 8) - (spot.text === label ? 0 : 0))}>
           <Snowflake x={spot.x - 17} y={spot.y - 10} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
-          <text x={spot.x} y={spot.y} className="fl-label fl-pause__label">
+          <text x={spot.x} y={spot.y} className="fl-label fl-pause__label" {...slideAttrs(spot, done)}>
             {label}
             {done && spot.text !== label && <tspan className="fl-label--muted"> · {duration}</tspan>}
           </text>
@@ -144,7 +156,8 @@ const BeliefMark = memo(function BeliefMark({
   const beliefTop = lane.top + 48;
   const beliefH = 20;
   const x1 = g.x(b.startMs);
-  const x2 = g.x(b.endMs);
+  // Once over, never narrower than BELIEF_MIN_W (a moment's belief is still a bar).
+  const x2 = over ? Math.max(g.x(b.endMs), x1 + BELIEF_MIN_W) : g.x(b.endMs);
   const aria = over
     ? t('timeline.belief.aria', { client: name, token: b.token, start: seconds(b.startMs), end: seconds(b.endMs) })
     : t('timeline.belief.ariaOngoing', { client: name, token: b.token, start: seconds(b.startMs) });
@@ -155,7 +168,7 @@ const BeliefMark = memo(function BeliefMark({
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(!over, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} rx={5} />
       {spot && inside && (
-        <Grow as="text" grow={growLabel(!over, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-belief__label">
+        <Grow as="text" grow={growLabel(!over, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-belief__label" {...slideAttrs(spot, over)}>
           {spot.text}
         </Grow>
       )}
@@ -181,7 +194,7 @@ const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill, spo
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} fill={fill} className="fl-stale__fill" />
       {spot && (
-        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-stale__label">
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-stale__label" {...slideAttrs(spot, !running)}>
           {spot.text}
         </Grow>
       )}
@@ -197,7 +210,7 @@ const CheckMark = memo(function CheckMark({ e, lane, g, name, spot }: MarkProps 
   const label = t(ok ? 'timeline.checkPassed' : 'timeline.checkFailed');
   return (
     <M.g {...pop} role="img" aria-label={`${name}: ${label}, ${seconds(e.atMs)} s`} className={ok ? 'fl-check fl-check--ok' : 'fl-check fl-check--bad'}>
-      <path d={`M${x},${lane.base - 6}L${x + 6},${lane.base}L${x},${lane.base + 6}L${x - 6},${lane.base}Z`} />
+      <path d={`M${x},${lane.base - 6}L${x + 6},${lane.base}L${x},${lane.base + 6}L${x - 6},${lane.base}Z`} data-hole={`${x - 7} ${lane.base - 7} 14 14`} />
       {spot && <Leader spot={spot} />}
       {spot && (
         <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
@@ -208,16 +221,19 @@ const CheckMark = memo(function CheckMark({ e, lane, g, name, spot }: MarkProps 
   );
 });
 
-const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running, spot }: MarkProps & { atMs: number; endMs: number; name: string; running: boolean; spot: Spot }) {
+const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running, spot, layer }: MarkProps & { atMs: number; endMs: number; name: string; running: boolean; spot: Spot; layer: LaneProps['layer'] }) {
   const t = useT();
   const x = g.x(atMs);
   const aria = t('timeline.crash.aria', { client: name, at: seconds(atMs) });
+  // The dead stretch lies under the arrows; the ✕ and its word over them.
+  if (layer === 'under') {
+    return <Grow as="rect" grow={growBar(running, x, g.x(endMs), 0)} x={x} y={lane.top + 2} width={Math.max(0, g.x(endMs) - x)} height={lane.height - 4} className="fl-dead" />;
+  }
   return (
     <>
-      <Grow as="rect" grow={growBar(running, x, g.x(endMs), 0)} x={x} y={lane.top + 2} width={Math.max(0, g.x(endMs) - x)} height={lane.height - 4} className="fl-dead" />
       <M.g {...pop} role="img" aria-label={aria} className="fl-crash">
         <title>{aria}</title>
-        <path d={`M${x - 7},${lane.base - 7}L${x + 7},${lane.base + 7}M${x + 7},${lane.base - 7}L${x - 7},${lane.base + 7}`} />
+        <path d={`M${x - 7},${lane.base - 7}L${x + 7},${lane.base + 7}M${x + 7},${lane.base - 7}L${x - 7},${lane.base + 7}`} data-hole={`${x - 8} ${lane.base - 8} 16 16`} />
         {spot && (
           <text x={spot.x} y={spot.y} className="fl-label fl-crash__label">
             {spot.text}
@@ -228,7 +244,7 @@ const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running,
   );
 });
 
-const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, labels }: LaneProps) {
+const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, labels, layer }: LaneProps) {
   const t = useT();
   const p = stepMs;
   const name = lane.name;
@@ -244,6 +260,18 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   const lifeStart = started ? g.x(started.atMs) : g.plotLeft;
   const lifeEnd = Math.min(trace.endMs, crash?.atMs ?? Infinity, ended?.atMs ?? Infinity);
   const common = { lane, g, name };
+  const crashMark = crash && <CrashMark {...common} atMs={crash.atMs} endMs={trace.endMs} running={p < trace.endMs} spot={labels.get(labelKey.crash(lane.id))} layer={layer} />;
+  if (layer === 'over') {
+    if (checks.length === 0 && !crash) return null;
+    return (
+      <g role="group" aria-label={t('timeline.lane', { name })}>
+        {checks.map((e) => (
+          <CheckMark key={`check${e.id}`} {...common} e={e} spot={labels.get(labelKey.check(e.id))} />
+        ))}
+        {crashMark}
+      </g>
+    );
+  }
   return (
     <g role="group" aria-label={t('timeline.lane', { name })}>
       {started && started.atMs <= p && (
@@ -267,10 +295,7 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
       {stale.map((s) => (
         <StaleMark key={`stale${s.token}-${s.startMs}`} {...common} s={s} running={s.endMs > p} fill={`url(#${patterns.stale})`} spot={labels.get(labelKey.stale(lane.id, s.token, s.startMs))} />
       ))}
-      {checks.map((e) => (
-        <CheckMark key={`check${e.id}`} {...common} e={e} spot={labels.get(labelKey.check(e.id))} />
-      ))}
-      {crash && <CrashMark {...common} atMs={crash.atMs} endMs={trace.endMs} running={p < trace.endMs} spot={labels.get(labelKey.crash(lane.id))} />}
+      {crashMark}
     </g>
   );
 });
@@ -283,10 +308,9 @@ const LeaseMark = memo(function LeaseMark({
   ended,
   running,
   renewals,
-  drop,
   spot,
   endSpot,
-}: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; drop: boolean; spot: Spot; endSpot: Spot }) {
+}: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; spot: Spot; endSpot: Spot }) {
   const t = useT();
   const barH = 22;
   const barTop = lane.base - barH / 2;
@@ -296,34 +320,25 @@ const LeaseMark = memo(function LeaseMark({
   const endKey = leaseEndLabelKey(l.endReason);
   const endText = ended && endKey ? t('timeline.lease.until', { end: seconds(l.endMs), reason: t(endKey) }) : t('timeline.lease.live');
   const aria = t('timeline.lease.aria', { token: l.token, client: holder, start: seconds(l.startMs), end: endText });
-  const holderLane = g.lane(l.holder);
-  // The drop line runs down to the holder's belief, breaking over the lanes between (geometry.ts).
-  const dropY1 = barTop + barH + 2;
-  const dropY2 = holderLane ? holderLane.top + 46 : dropY1;
-  const dropDash = holderLane
-    ? dashArrayFor(
-        visibleStretches(
-          dropY1,
-          dropY2,
-          g.lanes.filter((o) => o !== lane && o !== holderLane && o.bandTop < dropY2 && o.bandTop + o.bandHeight > dropY1).map((o) => ({ top: o.bandTop, bottom: o.bandTop + o.bandHeight })),
-        ),
-        dropY2 - dropY1,
-        [3, 3],
-      )
-    : undefined;
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-lease">
       <title>{aria}</title>
       <Grow as="rect" grow={growBar(running, x1, x2, 2)} x={x1} y={barTop} width={Math.max(2, x2 - x1)} height={barH} rx={5} className="fl-lease__bar" />
       {/* "token N · holder" when the bar has room for it, else "token N" (shown once the bar has grown to it). */}
       {spot && (
-        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-lease__label">
+        <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-lease__label" {...slideAttrs(spot, !running)}>
           {spot.text}
         </Grow>
       )}
-      {l.renewedAtMs.slice(0, renewals).map((r) => (
-        <line key={r} x1={g.x(r)} x2={g.x(r)} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />
-      ))}
+      {/* Each renewal a tick across the bar; under the label, only a notch at each edge, clear of its text. */}
+      {l.renewedAtMs.slice(0, renewals).map((r) => {
+        const x = g.x(r);
+        const under = spot !== undefined && x >= spot.box.x - 2 && x <= spot.box.x + spot.box.w + 2;
+        const d = under
+          ? `M${x},${barTop + 1}V${Math.min(barTop + 4, spot.box.y - 1)}M${x},${Math.max(barTop + barH - 4, spot.box.y + spot.box.h + 1)}V${barTop + barH - 1}`
+          : `M${x},${barTop + 3}V${barTop + barH - 3}`;
+        return <path key={r} d={d} className="fl-lease__renew" />;
+      })}
       {ended && endKey && (
         <M.g {...appear}>
           <line x1={x2} x2={x2} y1={barTop - 6} y2={barTop + barH + 6} className="fl-lease__end" />
@@ -335,7 +350,6 @@ const LeaseMark = memo(function LeaseMark({
           )}
         </M.g>
       )}
-      {drop && holderLane && <line x1={x2} x2={x2} y1={dropY1} y2={dropY2} className="fl-dropline" style={dropDash ? { strokeDasharray: dropDash } : undefined} />}
     </M.g>
   );
 });
@@ -350,7 +364,7 @@ const Marker = memo(function Marker({ e, lane, g, trace, spot, dot }: MarkProps 
   return (
     <M.g {...pop} role="img" aria-label={aria} className={queued ? 'fl-marker' : 'fl-marker fl-marker--bad'}>
       <title>{aria}</title>
-      {dot && <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} />}
+      {dot && <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} data-hole={`${x - 5} ${lane.base + barH / 2 + 3} 10 10`} />}
       {spot && <Leader spot={spot} />}
       {spot && (
         <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
@@ -361,11 +375,29 @@ const Marker = memo(function Marker({ e, lane, g, trace, spot, dot }: MarkProps 
   );
 });
 
-const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels }: LaneProps) {
+const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, layer }: LaneProps) {
   const t = useT();
   const p = stepMs;
-  const stale = useMemo(() => staleStretches(trace), [trace]);
   const markers = trace.events.filter((e) => e.atMs <= p && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'));
+  if (layer === 'over') {
+    if (markers.length === 0) return null;
+    return (
+      <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.leaseService') })}>
+        {/* Markers of one kind at (nearly) the same point share one dot; each keeps its own accessible name. */}
+        {markers.map((e, i) => (
+          <Marker
+            key={`mark${e.id}`}
+            lane={lane}
+            g={g}
+            e={e}
+            trace={trace}
+            spot={labels.get(labelKey.marker(e.id))}
+            dot={!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - g.x(e.atMs)) < 6)}
+          />
+        ))}
+      </g>
+    );
+  }
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.leaseService') })}>
       <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
@@ -373,7 +405,6 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels }: La
         .filter((l) => l.startMs <= p)
         .map((l) => {
           const ended = l.endMs <= p && l.endReason !== 'run-ended';
-          const drop = ended && stale.some((s) => s.client === l.holder && s.token === l.token && s.startMs === l.endMs);
           return (
             <LeaseMark
               key={`lease${l.token}-${l.startMs}`}
@@ -384,25 +415,11 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels }: La
               ended={ended}
               running={l.endMs > p}
               renewals={l.renewedAtMs.filter((r) => r <= p).length}
-              drop={drop}
               spot={labels.get(labelKey.lease(l.token, l.startMs))}
               endSpot={labels.get(labelKey.leaseEnd(l.token, l.startMs))}
             />
           );
         })}
-      {/* Several markers of one kind at nearly the same moment share one visible word (label-plan.ts). */}
-      {/* Markers of one kind at (nearly) the same point share one dot; each keeps its own accessible name. */}
-      {markers.map((e, i) => (
-        <Marker
-          key={`mark${e.id}`}
-          lane={lane}
-          g={g}
-          e={e}
-          trace={trace}
-          spot={labels.get(labelKey.marker(e.id))}
-          dot={!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - g.x(e.atMs)) < 6)}
-        />
-      ))}
     </g>
   );
 });
@@ -415,7 +432,7 @@ const ReadMark = memo(function ReadMark({ e, lane, g, spot, read }: MarkProps & 
   const aria = read ? t('timeline.decision.aria', { at: seconds(e.atMs), text: read.text }) : `${t(ok ? 'timeline.readServed' : 'timeline.readRejected')}, ${seconds(e.atMs)} s`;
   return (
     <M.g {...pop} role="img" aria-label={aria} className={ok ? 'fl-read' : 'fl-read fl-read--bad'}>
-      <circle cx={x} cy={lane.base} r={5} />
+      <circle cx={x} cy={lane.base} r={5} data-hole={`${x - 7} ${lane.base - 7} 14 14`} />
       {spot && <Leader spot={spot} />}
       {spot && (
         <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
@@ -437,9 +454,9 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, y: cy }: Mar
   return (
     <g role="img" aria-label={aria} className={cls}>
       <title>{aria}</title>
-      <M.g {...pop}>
+      <M.g {...pop} data-hole={`${x - DECISION_R - 3} ${y - DECISION_R - 3} ${2 * DECISION_R + 6} ${2 * DECISION_R + 6}`}>
         {y !== lane.base && <line x1={x} x2={x} y1={lane.base} y2={y} className="fl-decision__tick" />}
-        <circle cx={x} cy={y} r={10} className="fl-decision__disc" />
+        <circle cx={x} cy={y} r={DECISION_R} className="fl-decision__disc" />
         {d.accepted ? (
           <path d={`M${x - 4.5},${y + 0.5}L${x - 1.2},${y + 3.8}L${x + 4.8},${y - 3.6}`} className="fl-decision__icon" />
         ) : (
@@ -456,13 +473,15 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, y: cy }: Mar
   );
 });
 
-const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels }: LaneProps) {
+const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, layer }: LaneProps) {
   const t = useT();
   const p = stepMs;
   const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected'));
+  if (layer === 'under') {
+    return <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" aria-hidden="true" />;
+  }
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>
-      <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
       {trace.storageResets
         ?.filter((r) => r <= p)
         .map((r) => {

@@ -18,7 +18,7 @@ import { withMessages } from './message-geometry';
 import { Lanes } from './Lanes';
 import './marks-messages';
 import { Messages, Passages } from './Messages';
-import { brokenLine, createLabelHoles, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
+import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
 
 export { quietStretches } from './quiet';
@@ -101,12 +101,26 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     for (const p of labels.all.values()) boxes.set(`${p.x}|${p.y}|${p.text}`, p.box);
     const list: LabelHole[] = [];
     for (const el of root.current.querySelectorAll('text')) {
-      const box = boxes.get(`${el.getAttribute('x')}|${el.getAttribute('y')}|${el.textContent}`);
-      if (box) list.push({ el, ...box });
+      // A label slid along its bar (`fitLeftEdge`) is found by its own place (`data-x`), its hole where it is now.
+      const own = el.getAttribute('data-x') ?? el.getAttribute('x');
+      const box = boxes.get(`${own}|${el.getAttribute('y')}|${el.textContent}`);
+      if (box) list.push({ el, ...box, x: box.x + Number(el.getAttribute('x')) - Number(own) });
+    }
+    // The point marks too (their box, with room, in `data-hole`): the line breaks around a ✓ or ✕.
+    for (const el of root.current.querySelectorAll('[data-hole]')) {
+      const [x = 0, y = 0, w = 0, h = 0] = (el.getAttribute('data-hole') ?? '').split(' ').map(Number);
+      list.push({ el, x, y, w, h });
     }
     holes.set(list);
     breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, holes.gapsAt(x));
     breaks.snap = snapScroll;
+    const svg = root.current.ownerSVGElement;
+    const box = root.current.closest('.fl-timeline__scroll');
+    breaks.edge = (left) => {
+      if (svg) fitLeftEdge(svg, left, holes);
+      breaks.redraw?.();
+    };
+    breaks.edge(box?.scrollLeft ?? 0);
     breaks.redraw?.();
     breaks.settle?.();
   }, [breaks, holes, labels, step]);
@@ -114,8 +128,10 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
       <Passages g={gm} trace={trace} />
-      <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} />
+      <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="under" />
       <Messages g={gm} trace={trace} labels={labels} />
+      {/* The point marks (✓, ✕, checks, markers) on top of the arrows, each with a halo (app.css). */}
+      <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="over" />
     </g>
   );
 }

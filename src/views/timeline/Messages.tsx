@@ -63,7 +63,7 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
       const tipY = msg.y1 + (msg.y2 - msg.y1) * progress;
       line.current?.setAttribute('x2', String(tipX));
       line.current?.setAttribute('y2', String(tipY));
-      head.current?.setAttribute('d', progress > 0.02 ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
+      head.current?.setAttribute('d', progress > 0.02 && !(msg.bundled && progress >= 1) ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
     },
     [arrived, msg],
   );
@@ -93,7 +93,7 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
         className="fl-msg__line"
         style={dash ? { strokeDasharray: dash, strokeLinecap: 'butt' } : undefined}
       />
-      <path ref={head} d={arrowHead(msg.x2, msg.y2, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />
+      <path ref={head} d={msg.bundled ? '' : arrowHead(msg.x2, msg.y2, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />
       <circle cx={msg.x1} cy={msg.y1} r={2.2} className="fl-msg__dot" />
       {label && (late || arrived) && <Leader spot={label} />}
       {label && (late || arrived) && (

@@ -237,6 +237,8 @@ export function Timeline() {
           // A swipe (not one of the timeline's own jumps) leaves the scroll where the reader put it.
           if (Math.abs(e.currentTarget.scrollLeft - scrollLeft.current) > 1) autoScroll.current = false;
           scrollLeft.current = e.currentTarget.scrollLeft;
+          // Nothing half under the lane names; bar labels slide into view (the marks' `fitLeftEdge`).
+          breaks.edge?.(scrollLeft.current);
         }}
       >
         {measured === 0 ? (

@@ -3,7 +3,7 @@ import { simulate } from '../../model/simulate';
 import { loadBuiltIn } from '../../store/initial-state';
 import { applyInterventions } from '../../store/interventions';
 import { activityOf, buildWarp } from '../../store/playback';
-import { withMessages } from './message-geometry';
+import { REPLY_SEP, withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
 import { AXIS_H, MIN_WIDTH, PAD_LEFT, PAD_RIGHT, horizonOf, layoutTimeline, staleStretches, ticksOf } from './geometry';
 
@@ -55,8 +55,10 @@ describe('layoutTimeline', () => {
     // From the lower edge of the lease bar it leaves (22 px high on the lane's line), not from inside it over its label.
     expect(grant.y1).toBe(g.lane('lease-service')!.base + 12);
     expect(grant.y2).toBe(g.lane('client-1')!.base);
-    expect(grant.x1).toBe(g.x(100));
-    expect(grant.x2).toBe(g.x(200));
+    // At its times, or moved right (its slope kept) by at most REPLY_SEP px to stay clear of the request it answers.
+    expect(grant.x2 - grant.x1).toBeCloseTo(g.x(200) - g.x(100), 6);
+    expect(grant.x1).toBeGreaterThanOrEqual(g.x(100));
+    expect(grant.x1 - g.x(100)).toBeLessThanOrEqual(REPLY_SEP);
   });
 
   it('skips quiet stretches only when asked, each as a break', () => {

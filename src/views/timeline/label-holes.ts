@@ -21,6 +21,11 @@ export interface PlayheadBreaks {
   settle?: () => void;
   /** Where to scroll to (set by the marks: {@link snapScroll}). */
   snap?: typeof snapScroll;
+  /**
+   * Fits the picture to its scrolled left edge (set by the marks: {@link fitLeftEdge}); the
+   * timeline calls it with the scroll box's `scrollLeft` (px) when it scrolls sideways.
+   */
+  edge?: (left: number) => void;
 }
 
 /**
@@ -72,6 +77,8 @@ export interface LabelHoles {
   set(list: readonly LabelHole[]): void;
   /** The vertical stretches (top, bottom; px, ascending, merged) to leave out of a line at `x`. */
   gapsAt(x: number): [number, number][];
+  /** Moves the hole of label `el` by `dx` px (it slid along its bar). */
+  move(el: Element, dx: number): void;
 }
 
 /** Room left around a label (px). */
@@ -83,6 +90,9 @@ export function createLabelHoles(): LabelHoles {
   return {
     set(list) {
       holes = list;
+    },
+    move(el, dx) {
+      for (const h of holes) if (h.el === el) h.x += dx;
     },
     gapsAt(x) {
       const out: [number, number][] = [];
@@ -113,4 +123,53 @@ export function brokenLine(top: number, bottom: number, gaps: readonly [number, 
   }
   if (at < bottom) d += `M0,${Math.round(at * 10) / 10}V${bottom}`;
   return d;
+}
+
+/**
+ * Keeps the picture readable where the timeline is scrolled sideways (issue 13): the lane names'
+ * column lies over the picture left of `left` (the scroll box's `scrollLeft`, px).
+ * - A label along a bar whose start has scrolled off slides along the bar to stay in view, to the
+ *   first of its free places (`data-stops`, from the label plan: clear of every other label, mark
+ *   and arrow) right of the edge; back at its own place (`data-x`) once there is room for it.
+ * - Any text (labels, ticks) or point mark (`data-hole`) the edge would cut in two is hidden
+ *   (`data-cut`, app.css) until it is wholly on one side: nothing shows half.
+ * Reads the texts' boxes: called when the picture scrolls sideways or a step's labels change, never
+ * every frame of playback.
+ */
+export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles): void {
+  const edge = left > 0.5 ? left : -Infinity;
+  for (const el of svg.querySelectorAll('text[data-stops]')) {
+    const own = Number(el.getAttribute('data-x'));
+    const now = Number(el.getAttribute('x'));
+    const stops = (el.getAttribute('data-stops') ?? '').split(' ').map(Number);
+    const x = own >= edge + 4 ? own : (stops.find((s) => s >= edge + 4) ?? own);
+    if (x === now) continue;
+    el.setAttribute('x', String(x));
+    // The pause's snowflake goes with its word.
+    const icon = el.previousElementSibling;
+    if (icon?.tagName.toLowerCase() === 'svg') icon.setAttribute('x', String(Number(icon.getAttribute('x')) + x - now));
+    holes.move(el, x - now);
+  }
+  // All boxes read first, then all written (no layout forced between writes).
+  const items = [...svg.querySelectorAll('text, [data-hole]')].filter((el) => !el.closest('.fl-playhead'));
+  const cut = items.map((el) => {
+    const hole = el.getAttribute('data-hole');
+    let a: number;
+    let b: number;
+    if (hole) {
+      const [x = 0, , w = 0] = hole.split(' ').map(Number);
+      [a, b] = [x + 3, x + w - 3];
+    } else {
+      const box = (el as SVGGraphicsElement).getBBox();
+      [a, b] = [box.x, box.x + box.width];
+    }
+    return a < edge - 0.5 && b > edge + 0.5;
+  });
+  items.forEach((el, i) => {
+    const icon = el.tagName.toLowerCase() === 'text' ? el.previousElementSibling : null;
+    for (const e of icon?.tagName.toLowerCase() === 'svg' ? [el, icon] : [el]) {
+      if (cut[i]) e.setAttribute('data-cut', '');
+      else e.removeAttribute('data-cut');
+    }
+  });
 }

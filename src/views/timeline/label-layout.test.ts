@@ -4,9 +4,9 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { t } from '../../i18n';
 import { AXIS_H, layoutTimeline } from './geometry';
-import { inside, overlaps, placeLabels, pointCandidates, roughMeasure, textBox, type LabelRequest } from './label-layout';
+import { inside, leaderCrosses, leaderOf, overlaps, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest } from './label-layout';
 import { planLabels } from './label-plan';
-import { withMessages } from './message-geometry';
+import { passagesOf, withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
 import './marks-messages';
 
@@ -62,6 +62,27 @@ describe('placeLabels', () => {
     expect(c.slice(0, 6).every((x) => x.leaderTo === undefined)).toBe(true);
     expect(c.slice(6).every((x) => x.leaderTo !== undefined)).toBe(true);
   });
+
+  it('rejects a candidate whose leader line would cross an arrow or a label placed before it', () => {
+    // The mark at (100, 50); an arrow at x 130 runs between the mark and the first candidate's spot.
+    const arrow = { x1: 130, y1: 0, x2: 130, y2: 100 };
+    const far = { ...at(150, 54), leaderTo: { x: 100, y: 50 } };
+    const left = { ...at(20, 54), leaderTo: { x: 100, y: 50 } };
+    const out = placeLabels([{ id: 'l', priority: 1, candidates: [far, left] }], { bounds, lines: [arrow] });
+    expect(out.get('l')!.index).toBe(1);
+    // A leader that starts on its own arrow does not count as crossing it.
+    expect(leaderCrosses({ x1: 130, y1: 50, x2: 160, y2: 50 }, arrow)).toBe(false);
+    expect(leaderCrosses({ x1: 100, y1: 50, x2: 160, y2: 50 }, arrow)).toBe(true);
+    // Nor does a later label sit on an earlier leader.
+    const out2 = placeLabels(
+      [
+        { id: 'first', priority: 2, candidates: [{ ...at(200, 54), leaderTo: { x: 100, y: 50 } }] },
+        { id: 'second', priority: 1, candidates: [at(150, 54), at(150, 90)] },
+      ],
+      { bounds },
+    );
+    expect(out2.get('second')!.index).toBe(1);
+  });
 });
 
 describe('planLabels on every built-in scenario', () => {
@@ -79,6 +100,21 @@ describe('planLabels on every built-in scenario', () => {
             for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
           }
           for (const d of trace.storage) expect(plan.get(`dec:${d.messageId}`), `decision ${d.messageId}`).toBeDefined();
+          // No leader line crosses an arrow (or the faint guide where it passes a lane) or another label.
+          const lines = g.messages.flatMap((msg) =>
+            [...msg.visible, ...passagesOf(msg.visible)].map(([a, b]) => ({
+              x1: msg.x1 + (msg.x2 - msg.x1) * a,
+              y1: msg.y1 + (msg.y2 - msg.y1) * a,
+              x2: msg.x1 + (msg.x2 - msg.x1) * b,
+              y2: msg.y1 + (msg.y2 - msg.y1) * b,
+            })),
+          );
+          for (const [id, p] of plan.all) {
+            const leader = leaderOf(p);
+            if (!leader) continue;
+            expect(lines.some((l) => leaderCrosses(leader, l)), `leader of ${id}`).toBe(false);
+            for (const [other, q] of plan.all) if (other !== id) expect(segmentHits(leader, q.box, 0.5), `leader of ${id} over ${other}`).toBe(false);
+          }
         }
       }
     });

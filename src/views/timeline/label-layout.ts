@@ -4,7 +4,8 @@
  * spot, then moved, then abbreviated, then pulled away from its mark with a leader line); the most
  * important labels are placed first, and each takes its first candidate that stays inside the
  * picture (and its own region, e.g. its message's two lanes), keeps clear of every label placed
- * before it and of the fixed obstacles (bars, marks) that are not its own. A label that finds no
+ * before it and of the fixed obstacles (bars, marks) that are not its own, and crosses no line (nor
+ * does its leader line, if it has one). A label that finds no
  * place is left out: the mark's accessible name (and its tooltip) still says everything.
  *
  * Greedy placement with a candidate list is the classic approach for point-feature labels
@@ -45,6 +46,12 @@ export interface LabelRequest {
   region?: Box;
   /** Obstacles with this owner (its own bar) do not block it. */
   owner?: string;
+  /**
+   * A label along a bar: once placed, the x of every other candidate on its row with the same text
+   * that would also be clear of everything placed is kept ({@link Placement.stops}), so the label
+   * can slide along its bar to stay in view when the picture scrolls sideways.
+   */
+  slides?: boolean;
 }
 
 /** Something drawn that labels must not cover. */
@@ -89,10 +96,41 @@ export function segmentHits(s: Segment, b: Box, pad = 0): boolean {
   return true;
 }
 
+/**
+ * The leader line of a candidate pulled away from its mark: from `leaderTo` to the nearest point of
+ * its box (as `Leader` in `Lanes.tsx` draws it), or `undefined` without one.
+ */
+export function leaderOf(c: Candidate): Segment | undefined {
+  const to = c.leaderTo;
+  if (!to) return undefined;
+  const b = c.box;
+  return { x1: to.x, y1: to.y, x2: Math.min(Math.max(to.x, b.x), b.x + b.w), y2: Math.min(Math.max(to.y, b.y), b.y + b.h) };
+}
+
+/**
+ * Whether leader `l` crosses line `s` anywhere but within `spare` px of the leader's start (where
+ * it meets its own mark, which may lie on that line).
+ */
+export function leaderCrosses(l: Segment, s: Segment, spare = 3): boolean {
+  const ax = l.x2 - l.x1;
+  const ay = l.y2 - l.y1;
+  const bx = s.x2 - s.x1;
+  const by = s.y2 - s.y1;
+  const len = Math.hypot(ax, ay);
+  if (len <= spare) return false;
+  const den = ax * by - ay * bx;
+  if (Math.abs(den) < 1e-9) return false;
+  const t = ((s.x1 - l.x1) * by - (s.y1 - l.y1) * bx) / den;
+  const u = ((s.x1 - l.x1) * ay - (s.y1 - l.y1) * ax) / den;
+  return u >= 0 && u <= 1 && t * len > spare && t <= 1;
+}
+
 /** Where a label went. */
 export interface Placement extends Candidate {
   /** Index of the candidate used. */
   index: number;
+  /** For a label that slides ({@link LabelRequest.slides}): the x's it may move to, ascending (its own included). */
+  stops?: number[];
 }
 
 /** The metrics of a text: its advance width and the font's ascent and descent (px). */
@@ -189,6 +227,8 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const lines = options.lines ?? [];
   const order = requests.map((r, i) => ({ r, i })).sort((a, b) => b.r.priority - a.r.priority || a.i - b.i);
   const out = new Map<string, Placement>();
+  const placed: Box[] = [];
+  const leaders: Segment[] = [];
   for (const { r } of order) {
     for (let index = 0; index < r.candidates.length; index++) {
       const c = r.candidates[index]!;
@@ -197,10 +237,37 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       if (labels.hits(c.box, gap, undefined)) continue;
       if (fixed.hits(c.box, 0, r.owner)) continue;
       if (lines.some((l) => segmentHits(l, c.box, 1.5))) continue;
+      // A leader crosses no arrow and no label placed before it.
+      const leader = leaderOf(c);
+      if (leader && (lines.some((l) => leaderCrosses(leader, l)) || placed.some((b) => segmentHits(leader, b, 0.5)))) continue;
+      // Nor does a label cover a leader placed before it.
+      if (leaders.some((l) => segmentHits(l, c.box, 1))) continue;
       labels.add(c.box);
+      placed.push(c.box);
+      if (leader) leaders.push(leader);
       out.set(r.id, { ...c, index });
       break;
     }
+  }
+  // Where each sliding label could also go, with every other label where it is.
+  for (const { r } of order) {
+    const p = r.slides ? out.get(r.id) : undefined;
+    if (!p) continue;
+    const others = placed.filter((b) => b !== p.box && !(b.x === p.box.x && b.y === p.box.y && b.w === p.box.w));
+    const stops = r.candidates
+      .filter((c) => c.text === p.text && c.y === p.y && !c.leaderTo)
+      .filter(
+        (c) =>
+          c.x === p.x ||
+          (inside(c.box, options.bounds) &&
+            (!r.region || inside(c.box, r.region)) &&
+            !others.some((b) => overlaps(c.box, b, gap)) &&
+            !fixed.hits(c.box, 0, r.owner) &&
+            !lines.some((l) => segmentHits(l, c.box, 1.5)) &&
+            !leaders.some((l) => segmentHits(l, c.box, 1))),
+      )
+      .map((c) => c.x);
+    out.set(r.id, { ...p, stops: [...new Set(stops)].sort((a, b) => a - b) });
   }
   return out;
 }

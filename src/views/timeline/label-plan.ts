@@ -14,7 +14,13 @@ import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import type { MarkGeometry as Geometry } from './message-geometry';
 import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
-import { DECISION_R, passagesOf } from './message-geometry';
+import { DECISION_R, REPLY_SEP, passagesOf } from './message-geometry';
+
+/**
+ * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only
+ * a moment (a client that writes once and ends) still reads as a bar, not a sliver under its arrows.
+ */
+export const BELIEF_MIN_W = 14;
 
 /** Keys of the labels, by mark. */
 export const labelKey = {
@@ -128,8 +134,19 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
           const x1 = g.x(q.startMs);
           const x2 = g.x(q.endMs);
           const text = t('timeline.partition', { peer: actorName(trace, q.with, t) });
-          const c = at(text, FONT.label, x1 + 6, T + 16);
-          if (c.box.x + c.box.w + 6 <= x2) reqs.push({ id: labelKey.partition(lane.id, i), priority: 70, candidates: [c] });
+          // Its dashed box's edges (`Lanes.tsx`) are obstacles: no other label sits on them.
+          const owner = labelKey.partition(lane.id, i);
+          const [top, bottom] = [T + 4, T + lane.height - 4];
+          for (const o of [
+            { x: x1 - 1, y: top - 1, w: x2 - x1 + 2, h: 2 },
+            { x: x1 - 1, y: bottom - 1, w: x2 - x1 + 2, h: 2 },
+            { x: x1 - 1, y: top, w: 2, h: bottom - top },
+            { x: x2 - 1, y: top, w: 2, h: bottom - top },
+          ])
+            obstacles.push({ ...o, owner });
+          // Inside the box under its top edge, moved along past any arrow there.
+          const candidates = [text, t('timeline.partitionShort')].flatMap((x) => slide(x, FONT.label, x1 + 6, x2 - 6, T + 17));
+          if (candidates.length > 0) reqs.push({ id: owner, priority: 70, candidates, owner, slides: true });
         });
       for (const q of trace.pauses.filter((p) => p.client === lane.id)) {
         const x1 = g.x(q.startMs);
@@ -140,37 +157,43 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
           // The box starts at the snowflake icon, 18 px before the text.
           slide(text, FONT.bold, x1 + 24, x2 - 8, T + 21).map((c) => ({ ...c, box: { ...c.box, x: c.box.x - 18, w: c.box.w + 18 } })),
         );
-        reqs.push({ id: labelKey.pause(lane.id, q.startMs), priority: 75, candidates });
+        reqs.push({ id: labelKey.pause(lane.id, q.startMs), priority: 75, candidates, slides: true });
       }
       for (const b of trace.beliefs.filter((x) => x.client === lane.id)) {
         const x1 = g.x(b.startMs);
-        const x2 = g.x(b.endMs);
+        const x2 = Math.max(g.x(b.endMs), x1 + BELIEF_MIN_W);
         const top = T + 48;
         const owner = `beliefbar:${lane.id}:${b.token}:${b.startMs}`;
-        obstacles.push({ x: x1, y: top, w: Math.max(1, x2 - x1), h: 20, owner });
+        obstacles.push({ x: x1, y: top, w: x2 - x1, h: 20, owner });
         const st = stale.find((s) => s.client === lane.id && s.token === b.token && s.startMs >= b.startMs);
         const room = (st ? g.x(st.startMs) : x2) - x1;
         const full = t('timeline.belief', { token: b.token });
         const short = String(b.token);
         const candidates: Candidate[] = [full, short].flatMap((text) => slide(text, FONT.bold, x1 + 8, x1 + room - 8, top + 14));
+        // Above the bar, between the lane's line and the bar, when the bar itself has no room.
+        candidates.push(...slide(full, FONT.bold, x1 + 4, x1 + room - 4, top - 4));
         if (!st && b.endReason !== 'crashed') {
           // After the bar's end, moved on past any arrow there with a leader back to the bar.
           for (const text of [full, short]) {
             for (let k = 0; k < 6; k++) candidates.push(at(text, FONT.bold, x2 + 6 + k * 18, top + 14, k > 0 ? { x: x2, y: top + 10 } : undefined));
           }
         }
-        reqs.push({ id: labelKey.belief(lane.id, b.token, b.startMs), priority: 80, candidates, owner });
+        reqs.push({ id: labelKey.belief(lane.id, b.token, b.startMs), priority: 80, candidates, owner, slides: true });
         if (st) {
           const sx1 = g.x(st.startMs);
           const sx2 = g.x(st.endMs);
-          const candidates = slide(t('timeline.belief.stale'), FONT.bold, sx1 + 8, sx2 - 8, top + 14);
-          if (candidates.length > 0) reqs.push({ id: labelKey.stale(lane.id, st.token, st.startMs), priority: 80, candidates, owner });
+          // In the bar, else just above it (between the lane's line and the bar), else abbreviated.
+          const candidates = [t('timeline.belief.stale'), t('timeline.belief.staleShort')].flatMap((text) => [
+            ...slide(text, FONT.bold, sx1 + 8, sx2 - 8, top + 14),
+            ...slide(text, FONT.bold, sx1 + 4, sx2 - 4, top - 4),
+          ]);
+          if (candidates.length > 0) reqs.push({ id: labelKey.stale(lane.id, st.token, st.startMs), priority: 80, candidates, owner, slides: true });
         }
       }
       for (const e of trace.events.filter((x) => x.actor === lane.id && (x.kind === 'lease-check-passed' || x.kind === 'lease-check-failed'))) {
         const x = g.x(e.atMs);
         const text = t(e.kind === 'lease-check-passed' ? 'timeline.checkPassed' : 'timeline.checkFailed');
-        obstacles.push({ x: x - 6, y: lane.base - 6, w: 12, h: 12 });
+        obstacles.push({ x: x - 8, y: lane.base - 8, w: 16, h: 16 });
         reqs.push({ id: labelKey.check(e.id), priority: 60, candidates: pointCandidates(text, m(text, FONT.small), x, [T + 11, T + 78], { x, y: lane.base - 6 }) });
       }
       const crash = trace.crashes.find((c) => c.client === lane.id);
@@ -178,11 +201,11 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const x = g.x(crash.atMs);
         const text = t('timeline.crash');
         const w = m(text, FONT.bold).width;
-        obstacles.push({ x: x - 7, y: lane.base - 7, w: 14, h: 14 });
+        obstacles.push({ x: x - 10, y: lane.base - 10, w: 20, h: 20 });
         reqs.push({
           id: labelKey.crash(lane.id),
           priority: 70,
-          candidates: [at(text, FONT.bold, x + 11, lane.base - 8), at(text, FONT.bold, x - 11 - w, lane.base - 8), at(text, FONT.bold, x + 11, lane.base + 16), at(text, FONT.bold, x - 11 - w, lane.base + 16)],
+          candidates: [at(text, FONT.bold, x + 13, lane.base - 8), at(text, FONT.bold, x - 13 - w, lane.base - 8), at(text, FONT.bold, x + 13, lane.base + 16), at(text, FONT.bold, x - 13 - w, lane.base + 16)],
         });
       }
     } else if (lane.kind === 'lease') {
@@ -193,17 +216,18 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const owner = labelKey.lease(l.token, l.startMs);
         obstacles.push({ x: x1, y: barTop, w: Math.max(2, x2 - x1), h: 22, owner });
         const holder = actorName(trace, l.holder, t);
-        const candidates = [t('timeline.lease.holder', { token: l.token, client: holder }), t('timeline.lease', { token: l.token })]
-          .map((text) => at(text, FONT.lease, x1 + 8, barTop + 15))
-          .filter((c, i) => c.box.w + (i === 0 ? 16 : 12) <= x2 - x1);
-        reqs.push({ id: owner, priority: 90, candidates, owner });
+        const texts = [t('timeline.lease.holder', { token: l.token, client: holder }), t('timeline.lease', { token: l.token })];
+        const fits = texts.map((text) => at(text, FONT.lease, x1 + 8, barTop + 15)).filter((c, i) => c.box.w + (i === 0 ? 16 : 12) <= x2 - x1);
+        // At the bar's start; the places further along it are where it may slide to when scrolled (`label-holes.ts`).
+        const candidates = [...fits, ...fits.flatMap((c) => slide(c.text, FONT.lease, x1 + 22, x2 - 8, barTop + 15))];
+        reqs.push({ id: owner, priority: 90, candidates, owner, slides: true });
         const endKey = leaseEndLabelKey(l.endReason);
         if (endKey) {
           const text = t(endKey);
           const w = m(text, FONT.lease).width;
           const rows = [barTop - 5, barTop + 22 + 13];
           const candidates: Candidate[] = [];
-          for (const y of rows) candidates.push(at(text, FONT.lease, x2 - 3 - w, y), at(text, FONT.lease, x2 + 4, y));
+          for (const y of rows) candidates.push(at(text, FONT.lease, x2 - 5 - w, y), at(text, FONT.lease, x2 + 6, y));
           for (const y of rows) candidates.push(at(text, FONT.lease, x2 + 10 + w * 0.6, y, { x: x2, y: y < barTop ? barTop - 2 : barTop + 24 }));
           reqs.push({ id: labelKey.leaseEnd(l.token, l.startMs), priority: 85, candidates });
         }
@@ -211,7 +235,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       const shown = shownMarkers(g, trace);
       // Every marker's dot is an obstacle, also those whose word a neighbour shows.
       for (const e of trace.events.filter((x) => x.kind === 'acquire-queued' || x.kind === 'keepalive-rejected')) {
-        obstacles.push({ x: g.x(e.atMs) - 4, y: lane.base + 15, w: 8, h: 8 });
+        obstacles.push({ x: g.x(e.atMs) - 6, y: lane.base + 13, w: 12, h: 12 });
       }
       for (const e of trace.events.filter((x) => shown.has(x.id))) {
         const x = g.x(e.atMs);
@@ -220,9 +244,10 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const dotY = lane.base + 19;
         const rows = [lane.base + 23, lane.base + 34];
         const candidates: Candidate[] = [];
-        for (const y of rows) candidates.push(at(text, FONT.small, x + 6, y), at(text, FONT.small, x - 6 - w, y));
+        // Clear of the dot (3 px, and its stroke) by 5 px: the glyph never touches its word.
+        for (const y of rows) for (const d of [9, 17, 25]) candidates.push(at(text, FONT.small, x + d, y), at(text, FONT.small, x - d - w, y));
         for (const k of [1, 2, 3, 4, 5, 6]) {
-          for (const y of rows) candidates.push(at(text, FONT.small, x + 6 + k * (w * 0.4 + 8), y, { x: x + 3, y: dotY }), at(text, FONT.small, x - 6 - w - k * (w * 0.4 + 8), y, { x: x - 3, y: dotY }));
+          for (const y of rows) candidates.push(at(text, FONT.small, x + 9 + k * (w * 0.4 + 8), y, { x: x + 4, y: dotY }), at(text, FONT.small, x - 9 - w - k * (w * 0.4 + 8), y, { x: x - 4, y: dotY }));
         }
         reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
       }
@@ -232,16 +257,16 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const x = g.x(d.atMs);
         const y = g.decisionY.get(d.messageId) ?? lane.base;
         const r = DECISION_R;
-        obstacles.push({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
+        obstacles.push({ x: x - r - 3, y: y - r - 3, w: 2 * r + 6, h: 2 * r + 6 });
         if (y !== lane.base) obstacles.push({ x: x - 1, y: lane.base, w: 2, h: y - lane.base });
         const text = decisionLabel(d, fenced, t);
         const tm = m(text, FONT.bold);
         // A mark moved below the line (a neighbour took its place) is labelled beside it first.
-        const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 4, y + 4), at(text, FONT.bold, x - r - 4 - tm.width, y + 4)];
+        const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 6, y + 4), at(text, FONT.bold, x - r - 6 - tm.width, y + 4)];
         reqs.push({
           id: labelKey.decision(d.messageId),
           priority: 100,
-          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 26, lane.base - 14, y + 40], { x, y: y + r }, 4)],
+          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 27, lane.base - 17, y + 41], { x, y: y + r + 3 }, 4)],
         });
       }
       for (const r of trace.storageResets ?? []) {
@@ -251,12 +276,12 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({
           id: labelKey.reset(r),
           priority: 60,
-          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 16, lane.base + 26, lane.base + 40], { x, y: lane.base - 12 }),
+          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 18, lane.base + 28, lane.base + 40], { x, y: lane.base - 12 }),
         });
       }
       for (const e of trace.events.filter((x) => x.kind === 'read-served' || x.kind === 'read-rejected')) {
         const x = g.x(e.atMs);
-        obstacles.push({ x: x - 5, y: lane.base - 5, w: 10, h: 10 });
+        obstacles.push({ x: x - 7, y: lane.base - 7, w: 14, h: 14 });
         // A served read shows the token its data was written with (issue 12); the trace's `reads` has it.
         const read = readOf(trace, e);
         const text =
@@ -266,7 +291,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({
           id: labelKey.read(e.id),
           priority: 45,
-          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 10, lane.base + 26, lane.base + 40], { x, y: lane.base - 5 }),
+          candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 12, lane.base + 26, lane.base + 40], { x, y: lane.base - 5 }),
         });
       }
     }
@@ -293,12 +318,15 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     if (text) {
       const w = m(text, FONT.msg).width;
       const fractions = msg.lateBy ? [0.1, 0.18, 0.26, 0.34, 0.42, 0.06] : [0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8, 0.12, 0.88];
+      // And the middle of each drawn piece (a short piece, e.g. in the storage's lane, may hold none of those).
+      for (const [a, b] of msg.visible) fractions.push((a + b) / 2);
       const candidates: Candidate[] = [];
       for (const f of fractions) {
         if (!msg.visible.some(([a, b]) => f >= a && f <= b)) continue;
         const px = msg.x1 + (msg.x2 - msg.x1) * f;
         const py = msg.y1 + (msg.y2 - msg.y1) * f + 4;
-        candidates.push(at(text, FONT.msg, px + 6, py), at(text, FONT.msg, px - 6 - w, py));
+        // Beside it (past its reply, drawn REPLY_SEP px to its right, if that is in the way).
+        candidates.push(at(text, FONT.msg, px + 6, py), at(text, FONT.msg, px - 6 - w, py), at(text, FONT.msg, px + 8 + REPLY_SEP, py));
         // Above and below the line, clear of it across the label's width.
         const rise = (Math.abs(msg.y2 - msg.y1) / Math.max(1, Math.abs(msg.x2 - msg.x1))) * (w / 2);
         if (rise < 14) candidates.push(at(text, FONT.msg, px - w / 2, py - 4 - rise - 6), at(text, FONT.msg, px - w / 2, py - 4 + rise + 15));

@@ -40,6 +40,12 @@ export interface MessageGeom {
   dropped: boolean;
   /** Waited at a paused receiver from arrival to handling: the end x of that wait. */
   waitX2: number | undefined;
+  /**
+   * Held up with others that reach the same point (a partition that heals lets a stream of held
+   * keepalives through at once): drawn without its own arrowhead once arrived, so the stream
+   * reads as one fan into one head (the last one's) instead of a pile of heads.
+   */
+  bundled?: boolean;
 }
 
 /** A geometry with its message arrows. */
@@ -57,6 +63,18 @@ export interface MarkGeometry extends Geometry {
 export const DECISION_R = 10;
 /** How far below the storage line (px) a decision's mark goes when the line has no room for it. */
 export const DECISION_DODGE = 2 * DECISION_R + 2;
+
+/** Least horizontal distance (px) between a request's arrow and its reply's ({@link withMessages}). */
+export const REPLY_SEP = 7;
+
+/** The request each reply answers (a reply goes back along its request's two lanes). */
+const REQUEST_OF: Partial<Record<MessageKind, MessageKind>> = {
+  grant: 'acquire',
+  'keepalive-ok': 'keepalive',
+  'keepalive-lost': 'keepalive',
+  'write-reply': 'write',
+  'read-reply': 'read',
+};
 
 /**
  * Where the storage decisions' marks go: on the lane's line unless the previous mark there is less
@@ -189,14 +207,29 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   // lane's line, `Lanes.tsx`) rather than run into it over its label.
   const leaseY = (lane: Geometry['lanes'][number], atMs: number): number =>
     lane.kind === 'lease' && trace.leases.some((l) => l.startMs <= atMs && atMs <= l.endMs) ? lane.base + 12 : lane.base;
+  // The last request of each kind between two lanes, which a reply is kept apart from.
+  const lastRequest = new Map<string, { x1: number; x2: number; arriveAtMs: number }>();
   for (const m of trace.messages) {
     const from = g.lane(m.from);
     const to = g.lane(m.to);
     if (!from || !to || m.sentAtMs > g.endMs) continue;
     const lateMs = m.delayedMs + m.heldMs;
     const handled = m.handledAtMs;
-    const y1 = (m.kind === 'write-reply' ? replyY.get(`${m.to}@${m.sentAtMs}`) : undefined) ?? leaseY(from, m.sentAtMs);
-    const y2 = (m.kind === 'write' ? decisionY.get(m.id) : undefined) ?? leaseY(to, m.arriveAtMs);
+    const atDecision = m.kind === 'write-reply' ? replyY.get(`${m.to}@${m.sentAtMs}`) : undefined;
+    let x1 = g.x(m.sentAtMs);
+    let x2 = g.x(m.arriveAtMs);
+    // A reply drawn a few px from its request would read as one smudge: it is moved right (both
+    // ends, its slope kept) until REPLY_SEP px lie between them at both lanes. A picture, not a
+    // clock: the reply's times are in its accessible name and tooltip.
+    const req = REQUEST_OF[m.kind] && lastRequest.get(`${REQUEST_OF[m.kind]}|${m.to}|${m.from}`);
+    const shift = req && req.arriveAtMs <= m.sentAtMs ? Math.max(0, req.x2 + REPLY_SEP - x1, req.x1 + REPLY_SEP - x2) : 0;
+    x1 += shift;
+    x2 += shift;
+    if (!REQUEST_OF[m.kind]) lastRequest.set(`${m.kind}|${m.from}|${m.to}`, { x1, x2, arriveAtMs: m.arriveAtMs });
+    // A write ends just above its decision's mark (clear of its halo), and the reply leaves from the mark's edge.
+    const y1 = atDecision !== undefined ? atDecision - Math.sqrt(Math.max(0, DECISION_R ** 2 - Math.min(shift, DECISION_R) ** 2)) : leaseY(from, m.sentAtMs);
+    const decided = m.kind === 'write' ? decisionY.get(m.id) : undefined;
+    const y2 = decided !== undefined ? decided - DECISION_R - 3 : leaseY(to, m.arriveAtMs);
     const lo = Math.min(y1, y2);
     const hi = Math.max(y1, y2);
     const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
@@ -210,17 +243,23 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
       sentAtMs: m.sentAtMs,
       arriveAtMs: m.arriveAtMs,
       handledAtMs: handled,
-      x1: g.x(m.sentAtMs),
+      x1,
       y1,
-      x2: g.x(m.arriveAtMs),
+      x2,
       y2,
       visible: visibleStretches(y1, y2, between.map((l) => ({ top: l.bandTop, bottom: l.bandTop + l.bandHeight }))),
       lateMs,
       lateBy: m.heldMs > 0 ? 'partition' : m.delayedMs > 0 ? 'delay' : undefined,
       dropped: m.dropped,
-      waitX2: handled !== undefined && handled > m.arriveAtMs ? g.x(handled) : undefined,
+      waitX2: handled !== undefined && handled > m.arriveAtMs ? Math.max(g.x(handled), x2) : undefined,
     });
   }
 
+  // Held messages of one stream that arrive within a few px of the next one in it share its head.
+  for (let i = 0; i < out.length; i++) {
+    const m = out[i]!;
+    if (!m.lateBy) continue;
+    if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.hypot(o.x2 - m.x2, o.y2 - m.y2) < 8)) m.bundled = true;
+  }
   return { ...g, messages: out, decisionY };
 }
