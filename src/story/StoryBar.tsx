@@ -15,7 +15,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ArrowRight, GraduationCap, Play, RotateCcw } from 'lucide-react';
 import { useT } from '../i18n';
-import { readStored, writeStored } from '../embed/safe';
+import { prefersReducedMotion, readStored, writeStored } from '../embed/safe';
 import { useControl } from '../embed/display';
 import { useLab, useLabStore } from '../store/context';
 import { GlossaryText } from '../glossary/Glossary';
@@ -217,8 +217,57 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     else el.removeAttribute('data-focus');
   }, [focus, root, trace]);
 
+  // The bar's element, and whether the learner's focus was on it when they last went on (a click
+  // or a key on Continue or an answer): the control they pressed is then disabled or replaced, and
+  // focus, left on the page's body, comes back to the bar's next control (without scrolling).
+  const bar = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  // Whether the learner last went on from the bar: the next step is then fitted on screen too.
+  const follow = useRef(false);
+  /**
+   * Brings the lanes a step talks about and the bar back on screen together where the page was
+   * scrolled past the lanes to reach the bar (a click on a control below the fold scrolls it to the
+   * middle of the screen), or where a longer caption pushed the bar below the fold; never scrolls past
+   * the lanes' top. Phones: Play brings the card to the top (`timeline/phone-links.ts`).
+   */
+  const fitStage = () => {
+    const timeline = root.current?.querySelector('.fl-timeline');
+    const box = bar.current;
+    if (!timeline || !box || window.innerWidth <= 640) return;
+    const top = timeline.getBoundingClientRect().top;
+    const bottom = box.getBoundingClientRect().bottom;
+    const room = window.innerHeight - 8;
+    const dy = top < 0 ? Math.max(top - 8, bottom - room) : bottom > room ? Math.min(bottom - room, top - 8) : 0;
+    if (Math.abs(dy) >= 1) window.scrollBy({ top: dy, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  };
+  const keepTimelineInView = () => {
+    refocus.current = bar.current?.contains(document.activeElement) === true;
+    follow.current = true;
+    fitStage();
+  };
+  // The step the learner went on to, once shown (after the playback to its stop, or at once).
+  const captionKey = caption?.key;
+  useEffect(() => {
+    if (!follow.current || playing || captionKey === undefined) return;
+    follow.current = false;
+    // A frame later: the caption takes the step's words in a render of its own.
+    const frame = requestAnimationFrame(fitStage); // reads only refs and the window
+    return () => cancelAnimationFrame(frame);
+  }, [captionKey, playing]);
+  useEffect(() => {
+    if (!refocus.current || playing) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) {
+      // Focus is somewhere (on the bar's new control already, or wherever the learner put it).
+      refocus.current = bar.current?.contains(active) === true;
+      return;
+    }
+    bar.current?.querySelector<HTMLElement>('.fl-story__main button:not(:disabled)')?.focus({ preventScroll: true });
+  });
+
   const more = step < steps.length - 1;
   const onContinue = () => {
+    keepTimelineInView();
     if (more) {
       setStep((n) => n + 1);
       return;
@@ -227,6 +276,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   };
   const answer = (accepted: boolean) => {
     if (!asking) return;
+    keepTimelineInView();
     setAnswers((list) => [...list, { eventId: asking.eventId, accepted }]);
     setStoppedAt(asking.decision!.atMs);
     store.getState().seek(asking.decision!.atMs);
@@ -261,7 +311,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   // `controls=` without `playback` (embed/params.ts): no Continue either.
   if (!showPlayback) return null;
   return (
-    <div className="fl-story" role="group" aria-label={t('story.label')} data-scenario={baseId ?? ''}>
+    <div ref={bar} className="fl-story" role="group" aria-label={t('story.label')} data-scenario={baseId ?? ''}>
       <div className="fl-story__main">
         {asking ? (
           <div className="fl-story__predict" role="group" aria-label={t('story.predict.label')}>

@@ -23,7 +23,7 @@ import { MotionProvider } from './MotionProvider';
 import { StoragePanel } from './StoragePanel';
 import { Legend } from './timeline/Legend';
 import { Timeline } from './timeline/Timeline';
-import { Transport } from './Transport';
+import { Transport, TransportHint } from './Transport';
 import { StorySlot } from '../story/slot';
 
 /** Options of one explainer. */
@@ -71,13 +71,16 @@ function Explainer({ globalShortcuts, autoplay, syncUrl, skipQuiet }: { globalSh
         <div className="fl-stage">
           <section className="fl-card fl-stage__card">
             {/* Controls right under the picture, so the timeline and Play share the first screen
-                (issue 13); the caption follows. On phones the control bar sticks to the bottom. */}
+                (issue 13); the caption and the story's Continue follow at once, so the lanes a
+                caption talks about and its Continue fit one screen at 1280x800 (the legend, a key
+                looked up now and then, comes after them). On phones the control bar sticks to the bottom. */}
             <Timeline />
             <Transport />
-            <Legend />
             <CaptionPanel />
             {/* The story: stops at key moments, Continue, predictions, the quiz link (its own chunk). */}
             {!display.presenting && <StorySlot root={root} />}
+            <Legend />
+            <TransportHint />
             <EventTable />
           </section>
         </div>

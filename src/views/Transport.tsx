@@ -159,7 +159,17 @@ export function Transport() {
         )}
       </div>
       {showScrubber && <Scrubber />}
-      {(showPlayback || showScrubber) && <p className="fl-hint">{t('controls.shortcuts')}</p>}
     </div>
   );
+}
+
+/**
+ * The playback keys, in a line of their own under the legend (not in the bar: there it pushed the
+ * caption and the story's Continue a line further from the lanes they talk about).
+ */
+export function TransportHint() {
+  const t = useT();
+  const showPlayback = useControl('playback');
+  const showScrubber = useControl('scrubber');
+  return showPlayback || showScrubber ? <p className="fl-hint">{t('controls.shortcuts')}</p> : null;
 }

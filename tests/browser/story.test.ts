@@ -5,7 +5,10 @@
  * 2. with the token check off, the ending says client 2's data was silently overwritten;
  * 3. "Stop at key moments" off plays straight through, and is remembered after a reload;
  * 4. the quiz is one click from the first screen, and the quiz page has a way back;
- * 5. a glossary term opens its definition, Esc closes it and focus returns to the term.
+ * 5. a glossary term opens its definition, Esc closes it and focus returns to the term;
+ * 6. at 1280x800, 1280x900 and 1366x768 the lanes a step talks about stay on screen with the
+ *    caption and its Continue (or answers) at every step, clicked as a test clicks (which scrolls a
+ *    control below the fold to the middle of the screen), and focus stays on the bar's controls.
  * Screenshots of each step go to FL_SHOTS (a folder) when that is set.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -164,6 +167,87 @@ describe('the guided story', () => {
     expect(new URL(page.url()).searchParams.get('view')).toBeNull();
     await context.close();
   });
+
+  for (const [w, h] of [
+    [1280, 800],
+    [1280, 900],
+    [1366, 768],
+  ] as const) {
+    it(`at ${w}x${h} the timeline's lanes, the caption and its Continue are on screen together at every step`, async () => {
+      const context = await browser.newContext({ viewport: { width: w, height: h }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      await page.goto(baseURL);
+      const story = page.getByRole('group', { name: 'Story' });
+      await story.waitFor();
+      /** Where the timeline, its lanes, the caption and the bar's control are, and how far the page is scrolled. */
+      const where = () =>
+        page.evaluate(() => {
+          const box = (el: Element | null) => {
+            const r = el?.getBoundingClientRect();
+            return r ? { top: Math.round(r.top), bottom: Math.round(r.bottom) } : undefined;
+          };
+          const timeline = document.querySelector('.fl-timeline')!;
+          const control = document.querySelector('.fl-story__main button');
+          return {
+            scrollY: Math.round(window.scrollY),
+            timelineDocTop: Math.round(timeline.getBoundingClientRect().top + window.scrollY),
+            lanes: box(document.querySelector('.fl-timeline__svg')),
+            caption: box(document.querySelector('.fl-caption')),
+            control: box(control),
+            focusInBar: document.activeElement === document.body || document.activeElement === null || !!document.activeElement.closest('.fl-story'),
+          };
+        });
+      const assertInView = async (step: string) => {
+        // Polled: a step's caption and a scroll back to the lanes settle within a frame or two.
+        await expect
+          .poll(
+            async () => {
+              const at = await where();
+              const bad: string[] = [];
+              if (!at.lanes || at.lanes.top < 0 || at.lanes.bottom > h) bad.push(`lanes ${JSON.stringify(at.lanes)}`);
+              if (!at.control || at.control.top < 0 || at.control.bottom > h) bad.push(`control ${JSON.stringify(at.control)}`);
+              if (!at.caption || at.caption.top < 0 || at.caption.bottom > h) bad.push(`caption ${JSON.stringify(at.caption)}`);
+              if (at.scrollY > at.timelineDocTop) bad.push(`scrolled past the timeline: scrollY ${at.scrollY} > ${at.timelineDocTop}`);
+              return bad.length ? `${step}: ${bad.join('; ')}` : '';
+            },
+            { timeout: 5000 },
+          )
+          .toBe('');
+      };
+      // The first screen: the lanes and the caption's heading without scrolling; at 1280x900 the
+      // Start button too. Lower screens: the reader scrolls just enough to see Start (not past the lanes).
+      await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+      await story.getByRole('button', { name: 'Start' }).waitFor();
+      const first = await where();
+      expect(first.scrollY).toBe(0);
+      expect(first.lanes!.top >= 0 && first.lanes!.bottom <= h && first.caption!.top + 48 <= h, JSON.stringify(first)).toBe(true);
+      if (h >= 900) expect(first.control!.bottom, JSON.stringify(first)).toBeLessThanOrEqual(h);
+      else if (first.control!.bottom > h) await page.evaluate((dy) => window.scrollBy(0, dy), first.control!.bottom - h + 8);
+      let steps = 0;
+      let presses = 0;
+      for (;;) {
+        await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
+        const name = (await title(page)) ?? '';
+        await assertInView(name);
+        steps++;
+        const answer = story.getByRole('button', { name: 'It rejects the write' });
+        const next = story.getByRole('button', { name: /^(Continue|Start)$/ });
+        if (await answer.count()) await answer.click();
+        else if (await next.count()) await next.click();
+        else break;
+        presses++;
+        // After the first press, focus is on the bar (Continue, then an answer, then Continue again).
+        expect((await where()).focusInBar, `focus after pressing at "${name}"`).toBe(true);
+        await page.waitForTimeout(100);
+      }
+      // The whole story: the opening, seven guide steps, two questions and their answers, the end.
+      expect(await title(page)).toBe('A number that grows with each grant, checked by the storage');
+      expect(steps).toBeGreaterThanOrEqual(14);
+      expect(presses).toBe(steps - 1);
+      await context.close();
+    });
+  }
 
   it('a glossary term opens its definition; Esc closes it and focus returns to the term', async () => {
     const { context, page } = await openPage();

@@ -7,7 +7,8 @@
  * - a laptop (1280x800): the timeline and Play are above the fold, without scrolling;
  * - presenter mode (1024x768, 1920x1080): the timeline, caption and controls fit the screen with no
  *   scrolling and nothing cut off, the lanes fill the height, and at 1920 the timeline's labels are
- *   drawn at least 20 px high (font size times zoom).
+ *   drawn at least 20 px high (font size times zoom), as are the presenter bar's, the control bar's
+ *   and the caption's texts; every control there is a 44 px target.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -153,6 +154,30 @@ describe('presenter mode', () => {
           expect(m.svgHeight).toBeGreaterThan(m.boxHeight - 12);
           expect(m.labels).toBeGreaterThan(10);
           if (w === 1920) expect(m.smallestLabelPx).toBeGreaterThanOrEqual(20);
+          // The controls and the caption read from the back of the hall too: at 1920 every text of
+          // the presenter bar, the control bar and the caption is drawn at 20 px or more (font size
+          // times the zoom it is drawn at); at both sizes every control is a 44 px target.
+          const controls = (await page.evaluate(`(() => {
+            const texts = [];
+            for (const root of document.querySelectorAll('.fl-presenter-bar, .fl-transport, .fl-caption')) {
+              const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+              for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                const el = n.parentElement;
+                if (!n.textContent.trim() || !el || el.closest('svg')) continue;
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || r.height === 0) continue;
+                texts.push({ text: n.textContent.trim().slice(0, 24), px: parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom ?? 1) });
+              }
+            }
+            const small = [...document.querySelectorAll('.fl-presenter-bar button, .fl-transport button, .fl-transport input')]
+              .map((b) => ({ name: b.getAttribute('aria-label') || b.textContent.trim(), r: b.getBoundingClientRect() }))
+              .filter((x) => x.r.width > 0 && (x.r.width < 44 || x.r.height < 44))
+              .map((x) => x.name + ' ' + Math.round(x.r.width) + 'x' + Math.round(x.r.height));
+            return { texts, small };
+          })()`)) as { texts: { text: string; px: number }[]; small: string[] };
+          expect(controls.texts.length).toBeGreaterThan(8);
+          expect(controls.small).toEqual([]);
+          if (w === 1920) expect(controls.texts.filter((x) => x.px < 20)).toEqual([]);
         } finally {
           await context.close();
         }

@@ -4,7 +4,7 @@
  * shortcuts. Every control is a plain button or radio: reachable by keyboard, usable by touch.
  * @module
  */
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { FileImage, FileCode2, Keyboard, Monitor, Moon, Presentation, Sun } from 'lucide-react';
 import { useT } from '../../i18n';
 import { useLab } from '../../store/context';
@@ -107,13 +107,36 @@ export function Toolbar() {
   );
 }
 
+/**
+ * How much presenter mode enlarges its controls: 1 up to a 1200x675 screen, then with the screen
+ * (1.6 at 1920x1080, so their 13 px text reads at 20 px or more and their 44 px targets grow
+ * alike), at most 2. Set as `--fl-pz` on the explainer's root, which `app.css` gives to the control
+ * bar's `zoom`. Taken from the screen, not from the timeline's own zoom (which follows the height
+ * the controls leave it, so the two would chase each other).
+ */
+export function presenterControlZoom(width: number, height: number): number {
+  return Math.floor(Math.min(2, Math.max(1, Math.min(width / 1200, height / 675))) * 100) / 100;
+}
+
 /** Replaces the header in presenter mode: the scenario's title, the keys, and the way out. */
 export function PresenterBar() {
   const t = useT();
   const actions = useDisplayActions();
   const title = useLab((s) => s.scenario.title);
+  const bar = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const app = bar.current?.closest<HTMLElement>('.fl-app');
+    if (!app) return undefined;
+    const fit = () => app.style.setProperty('--fl-pz', String(presenterControlZoom(window.innerWidth, window.innerHeight)));
+    fit();
+    window.addEventListener('resize', fit);
+    return () => {
+      window.removeEventListener('resize', fit);
+      app.style.removeProperty('--fl-pz');
+    };
+  }, []);
   return (
-    <header className="fl-presenter-bar">
+    <header className="fl-presenter-bar" ref={bar}>
       <h1 className="fl-presenter-bar__title" tabIndex={-1} data-fl-present-focus="">
         {t('present.heading', { title })}
       </h1>
