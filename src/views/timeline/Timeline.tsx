@@ -187,7 +187,8 @@ export function Timeline() {
     // Where it really went (clamped while the picture is not laid out yet); read only on a jump.
     scrollLeft.current = el.scrollLeft;
   };
-  breaks.settle = () => {
+  const settleLater = useRef(0);
+  const settleNow = () => {
     const el = scrollBox.current;
     if (!el || !scrolls || !autoScroll.current) return;
     const px = g.x(store.getState().playheadMs);
@@ -196,6 +197,13 @@ export function Timeline() {
     // Where the playhead has left the view (a jump made before the picture was laid out), or where an edge cuts a label.
     const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px);
     if (left !== now) scrollTo(el, left);
+  };
+  breaks.settle = () => {
+    // While playing, once this frame is painted (a task after it, when the layout is up to date):
+    // read right after a step's render, the scroll and the labels' boxes would force a layout in
+    // that frame (issue 15). Paused (a seek, a step) it settles before the paint, as the jump is drawn.
+    if (!store.getState().playing) return settleNow();
+    if (!settleLater.current) settleLater.current = window.setTimeout(() => ((settleLater.current = 0), settleNow()), 0);
   };
   usePlayheadFrame(
     (ms) => {
