@@ -93,7 +93,7 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
   const bubble = useRef<SVGRectElement>(null);
   const text = useRef<SVGTextElement>(null);
   const line = useRef<SVGPathElement>(null);
-  const shown = useRef<{ at: string; t: typeof t; shift: number } | undefined>(undefined);
+  const shown = useRef<{ at: string; t: typeof t; shift: number; label: string } | undefined>(undefined);
   const drawn = useRef('');
   const top = AXIS_H - 4;
   const bottom = g.height - 4;
@@ -116,13 +116,19 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
       const shift = Math.round(Math.max(2 - (px - w / 2), Math.min(0, g.width - 2 - (px + w / 2))));
       // Rewritten when the tenth of a second shown changes, the tag is pushed in, or the language (`t`) changes.
       if (shown.current?.at === at && shown.current.t === t && shown.current.shift === shift) return;
-      shown.current = { at, t, shift };
-      bubble.current?.setAttribute('x', String(-w / 2 + shift));
-      bubble.current?.setAttribute('width', String(w));
-      if (text.current) {
-        text.current.textContent = label;
-        text.current.setAttribute('x', String(shift));
+      const before = shown.current;
+      shown.current = { at, t, shift, label };
+      // Only what changed (issue 15): each write is a style recalc and a layout of the picture, and
+      // a new text node (`textContent`) one more; the tag's width and place change only now and then.
+      const widthBefore = before ? before.label.length * 7 + 12 : -1;
+      if (w !== widthBefore || shift !== before?.shift) {
+        bubble.current?.setAttribute('x', String(-w / 2 + shift));
+        bubble.current?.setAttribute('width', String(w));
+        text.current?.setAttribute('x', String(shift));
       }
+      const node = text.current?.firstChild;
+      if (node instanceof Text && text.current?.childNodes.length === 1) node.nodeValue = label;
+      else if (text.current) text.current.textContent = label;
       el.setAttribute('aria-label', t('timeline.playhead', { at }));
     },
     [g, t],
