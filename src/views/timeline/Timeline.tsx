@@ -93,7 +93,7 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
   const bubble = useRef<SVGRectElement>(null);
   const text = useRef<SVGTextElement>(null);
   const line = useRef<SVGPathElement>(null);
-  const shown = useRef<{ at: string; t: typeof t; shift: number; label: string } | undefined>(undefined);
+  const shown = useRef<{ at: string; t: typeof t; shift: number } | undefined>(undefined);
   const drawn = useRef('');
   const top = AXIS_H - 4;
   const bottom = g.height - 4;
@@ -116,19 +116,14 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
       const shift = Math.round(Math.max(2 - (px - w / 2), Math.min(0, g.width - 2 - (px + w / 2))));
       // Rewritten when the tenth of a second shown changes, the tag is pushed in, or the language (`t`) changes.
       if (shown.current?.at === at && shown.current.t === t && shown.current.shift === shift) return;
-      const before = shown.current;
-      shown.current = { at, t, shift, label };
-      // Only what changed (issue 15): each write is a style recalc and a layout of the picture, and
-      // a new text node (`textContent`) one more; the tag's width and place change only now and then.
-      const widthBefore = before ? before.label.length * 7 + 12 : -1;
-      if (w !== widthBefore || shift !== before?.shift) {
-        bubble.current?.setAttribute('x', String(-w / 2 + shift));
-        bubble.current?.setAttribute('width', String(w));
-        text.current?.setAttribute('x', String(shift));
+      shown.current = { at, t, shift };
+      bubble.current?.setAttribute('x', String(-w / 2 + shift));
+      bubble.current?.setAttribute('width', String(w));
+      if (text.current) {
+        // Its text node's value (rendered below), not a new node each time (`textContent`): less to lay out (issue 15).
+        text.current.firstChild!.nodeValue = label;
+        text.current.setAttribute('x', String(shift));
       }
-      const node = text.current?.firstChild;
-      if (node instanceof Text && text.current?.childNodes.length === 1) node.nodeValue = label;
-      else if (text.current) text.current.textContent = label;
       el.setAttribute('aria-label', t('timeline.playhead', { at }));
     },
     [g, t],
@@ -137,7 +132,9 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
     <g ref={ref} className="fl-playhead" role="img">
       <path ref={line} d={`M0,${top}V${bottom}`} className="fl-playhead__line" />
       <rect ref={bubble} y={2} height={18} rx={9} className="fl-playhead__bubble" />
-      <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text" />
+      <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text">
+        {' '}
+      </text>
     </g>
   );
 }
@@ -193,7 +190,6 @@ export function Timeline() {
     // Where it really went (clamped while the picture is not laid out yet); read only on a jump.
     scrollLeft.current = el.scrollLeft;
   };
-  const settleLater = useRef(0);
   const settleNow = () => {
     const el = scrollBox.current;
     if (!el || !scrolls || !autoScroll.current) return;
@@ -208,8 +204,8 @@ export function Timeline() {
     // While playing, once this frame is painted (a task after it, when the layout is up to date):
     // read right after a step's render, the scroll and the labels' boxes would force a layout in
     // that frame (issue 15). Paused (a seek, a step) it settles before the paint, as the jump is drawn.
-    if (!store.getState().playing) return settleNow();
-    if (!settleLater.current) settleLater.current = window.setTimeout(() => ((settleLater.current = 0), settleNow()), 0);
+    if (store.getState().playing) setTimeout(settleNow);
+    else settleNow();
   };
   usePlayheadFrame(
     (ms) => {
