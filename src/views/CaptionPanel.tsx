@@ -80,7 +80,9 @@ export function CaptionPanel() {
       // The story caption, plus the generated line when later events have happened since its event.
       const latest = generated && generated.atMs > story.event.atMs ? generated : undefined;
       return {
-        key: `n${story.index}-${story.event.id}-${latest?.atMs ?? ''}`,
+        // Not the latest line's time: a later event changes that line in place, and the story's
+        // caption stays (it fades in anew only when the story moves on; issue 15).
+        key: `n${story.index}-${story.event.id}`,
         at: story.event.atMs,
         title: story.step.title,
         text: story.step.text,

@@ -149,6 +149,24 @@ function InterventionsHeading() {
   );
 }
 
+// The panel's parts that do not depend on the playhead, as constant elements too (issue 15): the
+// panel re-renders at each event the playhead crosses (the clients' phases), they do not.
+const PART = {
+  heading: <InterventionsHeading />,
+  pauseLength: <PauseLength />,
+  noEffect: import.meta.env.FENCING_LAB_SINGLE_FILE !== true ? <NoEffectNotice /> : null,
+  settings: SettingsControls && (
+    <Suspense fallback={null}>
+      <SettingsControls />
+    </Suspense>
+  ),
+  compare: CompareCard && (
+    <Suspense fallback={null}>
+      <CompareCard />
+    </Suspense>
+  ),
+};
+
 /** The interventions panel. */
 export function Interventions() {
   const t = useT();
@@ -183,10 +201,10 @@ export function Interventions() {
     <>
     <section ref={panel} className="fl-card fl-intervene" aria-labelledby="fl-intervene-h">
       <header className="fl-card__head">
-        <InterventionsHeading />
+        {PART.heading}
       </header>
       <p className="fl-muted fl-small">{t('intervene.help')}</p>
-      <PauseLength />
+      {PART.pauseLength}
       {full && (
         <p id={fullId} className="fl-field-error fl-small" role="status">
           {t('intervene.full', { max: MAX_FAULTS })}
@@ -216,17 +234,13 @@ export function Interventions() {
           );
         })}
       </ul>
-      {import.meta.env.FENCING_LAB_SINGLE_FILE !== true && <NoEffectNotice />}
+      {PART.noEffect}
       <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={full ? fullId : undefined}>
         {ICON.hourglass}
         {t('intervene.expire')}
       </button>
       {/* Not in the single file: its 200 KB budget has no room (the hosted app has them). */}
-      {SettingsControls && (
-        <Suspense fallback={null}>
-          <SettingsControls />
-        </Suspense>
-      )}
+      {PART.settings}
       <div className="fl-changes">
         <div className="fl-changes__head">
           <h3 ref={changesHeadRef} tabIndex={-1} className="fl-changes__title">
@@ -269,11 +283,7 @@ export function Interventions() {
         )}
       </div>
     </section>
-    {CompareCard && (
-      <Suspense fallback={null}>
-        <CompareCard />
-      </Suspense>
-    )}
+    {PART.compare}
     </>
   );
 }

@@ -12,7 +12,7 @@
  * @module
  */
 import { useEffect, useState, type RefObject } from 'react';
-import { useLab, useLabStore } from '../../store/context';
+import { useLabStore } from '../../store/context';
 
 const raf: (cb: FrameRequestCallback) => number =
   typeof requestAnimationFrame === 'function' ? (cb) => requestAnimationFrame(cb) : (cb) => setTimeout(() => cb(performance.now()), 16) as unknown as number;
@@ -65,10 +65,9 @@ export function useSeen(root?: RefObject<Element | null>): boolean {
  */
 export function usePlaybackLoop(root?: RefObject<Element | null>): void {
   const store = useLabStore();
-  const playing = useLab((s) => s.playing);
   const seen = useSeen(root);
   useEffect(() => {
-    if (!playing || !seen) return;
+    if (!seen) return;
     let id = 0;
     let last: number | undefined;
     const frame = (now: number) => {
@@ -76,9 +75,18 @@ export function usePlaybackLoop(root?: RefObject<Element | null>): void {
       const dt = last === undefined ? 0 : now - last;
       last = now;
       store.getState().tick(dt);
-      if (store.getState().playing) id = raf(frame);
+      id = store.getState().playing ? raf(frame) : 0;
     };
-    id = raf(frame);
-    return () => caf(id);
-  }, [playing, seen, store]);
+    // Started and stopped by the store's `playing`, not by a render: Play and Pause would otherwise
+    // re-render the whole explainer, whose hook this is (issue 15).
+    const follow = ({ playing }: { playing: boolean }) => {
+      if (playing === id > 0) return;
+      caf(id);
+      last = undefined;
+      id = playing ? raf(frame) : 0;
+    };
+    follow(store.getState());
+    const unsubscribe = store.subscribe(follow);
+    return () => (unsubscribe(), caf(id));
+  }, [seen, store]);
 }

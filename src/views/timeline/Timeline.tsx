@@ -120,7 +120,8 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
       bubble.current?.setAttribute('x', String(-w / 2 + shift));
       bubble.current?.setAttribute('width', String(w));
       if (text.current) {
-        text.current.textContent = label;
+        // Its text node's value (rendered below), not a new node each time (`textContent`): less to lay out (issue 15).
+        text.current.firstChild!.nodeValue = label;
         text.current.setAttribute('x', String(shift));
       }
       el.setAttribute('aria-label', t('timeline.playhead', { at }));
@@ -131,7 +132,9 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
     <g ref={ref} className="fl-playhead" role="img">
       <path ref={line} d={`M0,${top}V${bottom}`} className="fl-playhead__line" />
       <rect ref={bubble} y={2} height={18} rx={9} className="fl-playhead__bubble" />
-      <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text" />
+      <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text">
+        {' '}
+      </text>
     </g>
   );
 }
@@ -187,7 +190,7 @@ export function Timeline() {
     // Where it really went (clamped while the picture is not laid out yet); read only on a jump.
     scrollLeft.current = el.scrollLeft;
   };
-  breaks.settle = () => {
+  const settleNow = () => {
     const el = scrollBox.current;
     if (!el || !scrolls || !autoScroll.current) return;
     const px = g.x(store.getState().playheadMs);
@@ -196,6 +199,13 @@ export function Timeline() {
     // Where the playhead has left the view (a jump made before the picture was laid out), or where an edge cuts a label.
     const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px);
     if (left !== now) scrollTo(el, left);
+  };
+  breaks.settle = () => {
+    // While playing, once this frame is painted (a task after it, when the layout is up to date):
+    // read right after a step's render, the scroll and the labels' boxes would force a layout in
+    // that frame (issue 15). Paused (a seek, a step) it settles before the paint, as the jump is drawn.
+    if (store.getState().playing) setTimeout(settleNow);
+    else settleNow();
   };
   usePlayheadFrame(
     (ms) => {
