@@ -7,7 +7,11 @@
  * the playhead's tag covers a label. Marks and arrows are checked against the labels too: no label
  * covers a round mark (a storage decision, a read, a marker, a check), no two round marks overlap,
  * no message line (nor the faint guide where it passes another lane) crosses a label, its own
- * included, and the playhead's line strikes through no label.
+ * included, and the playhead's line strikes through no label. The point marks (✓ ✕, reads,
+ * markers, checks, crashes) are drawn after (over) every arrow, and each keeps a gap from every
+ * label. At 360 px, where the picture scrolls sideways to follow the playhead, no label, tick or
+ * point mark is cut in two by the left edge of the visible part (under the lane names) once it has
+ * scrolled: bar labels slide into view, and what would show half is hidden.
  * Also: the tag at 0.0 s leaves the 0 tick readable.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -141,6 +145,36 @@ const MEASURE = `(() => {
       if (pieces.some(([t, b]) => crosses(px, t, px, b, inner(a)))) problems.push('playhead line through a label: "' + a.text + '"');
     }
   }
+  // Point marks: drawn after every arrow (on top of them), and clear of every label by 2 px.
+  const messages = svg.querySelector('.fl-messages');
+  const points = [...svg.querySelectorAll('.fl-decision__disc, .fl-read circle, .fl-marker circle, .fl-check path, .fl-crash path')];
+  for (const mk of points) {
+    const name = (mk.closest('[aria-label]') || mk).getAttribute('aria-label') || 'mark';
+    if (messages && !(messages.compareDocumentPosition(mk) & Node.DOCUMENT_POSITION_FOLLOWING)) problems.push('mark under the arrows: ' + name);
+    if (messages && messages.contains(mk)) problems.push('mark inside the arrows: ' + name);
+    const mb = mk.getBBox();
+    if (mb.width === 0) continue;
+    const grown = { x: mb.x - 2, y: mb.y - 2, w: mb.width + 4, h: mb.height + 4 };
+    for (const a of boxes) if (!playhead.contains(a.el) && hit(a, grown)) problems.push('no gap between a mark and a label: "' + a.text + '" and ' + name);
+  }
+  // Where the picture has scrolled sideways (to follow the playhead): nothing cut in two by the left
+  // edge of the part on screen, where the reader's eye starts, neither a text nor a point mark.
+  const scroller = document.querySelector('.fl-timeline__scroll');
+  if (scroller && scroller.scrollWidth > scroller.clientWidth + 1 && scroller.scrollLeft > 0.5) {
+    const lanes = document.querySelector('.fl-lanes');
+    const left = lanes ? lanes.getBoundingClientRect().right : scroller.getBoundingClientRect().left;
+    const shown = (el) => getComputedStyle(el).visibility !== 'hidden';
+    for (const a of boxes) {
+      if (playhead && playhead.contains(a.el)) continue;
+      const r = a.el.getBoundingClientRect();
+      if (r.left < left - eps && r.right > left + eps) problems.push('cut by the left edge of the view: "' + a.text + '"');
+    }
+    for (const mk of points) {
+      if (!shown(mk)) continue;
+      const r = mk.getBoundingClientRect();
+      if (r.width > 0 && r.left < left - 1 && r.right > left + 1) problems.push('mark cut by the left edge of the view: ' + ((mk.closest('[aria-label]') || mk).getAttribute('aria-label') || 'mark'));
+    }
+  }
   const now = document.querySelector('.fl-time__now');
   return { at: now ? now.textContent : '?', labels: boxes.length, problems };
 })()`;
@@ -186,6 +220,42 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
       }
     }, 600_000);
   }
+
+  it('at 360 px, scrolled sideways past a bar\'s start, its label slides into view and nothing shows half under the lane names', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL('/?t=60000', baseURL).href);
+      await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
+      const probe = `(() => {
+        const lanes = document.querySelector('.fl-lanes').getBoundingClientRect().right;
+        const svg = document.querySelector('.fl-timeline__svg');
+        const label = [...svg.querySelectorAll('.fl-lease__label')].find((t) => /34/.test(t.textContent));
+        const bar = label.closest('.fl-lease').querySelector('.fl-lease__bar').getBoundingClientRect();
+        const cut = [...svg.querySelectorAll('text, .fl-decision__disc, .fl-read circle, .fl-marker circle, .fl-check path, .fl-crash path')]
+          .filter((el) => !el.closest('.fl-playhead') && getComputedStyle(el).visibility !== 'hidden')
+          .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.left < lanes - 1 && r.right > lanes + 1; })
+          .map((el) => el.textContent || el.getAttribute('class'));
+        const r = label.getBoundingClientRect();
+        return { lanes, barLeft: bar.left, barRight: bar.right, left: r.left, right: r.right, cut };
+      })()`;
+      let tried = 0;
+      for (const scroll of [120, 200, 300, 360]) {
+        await page.evaluate(`document.querySelector('.fl-timeline__scroll').scrollLeft = ${scroll}`);
+        await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+        const r = (await page.evaluate(probe)) as { lanes: number; barLeft: number; barRight: number; left: number; right: number; cut: string[] };
+        expect(r.cut, `scrolled to ${scroll}`).toEqual([]);
+        // The bar's start is under the lane names, and enough of it is in view to hold its label.
+        if (r.barLeft >= r.lanes || r.barRight - r.lanes < r.right - r.left + 40) continue;
+        tried++;
+        expect(r.left, `scrolled to ${scroll}`).toBeGreaterThanOrEqual(r.lanes);
+        expect(r.right).toBeLessThanOrEqual(r.barRight);
+      }
+      expect(tried).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('the 0.0 s tag does not cover the 0 tick', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -74,7 +74,11 @@ describe('message routing (every built-in scenario)', () => {
             expect(Math.hypot(p.x - q.x, p.y - q.y), `${built.id} @${width}: decisions ${p.id} and ${q.id}`).toBeGreaterThanOrEqual(2 * DECISION_R);
           }
           const write = g.messages.find((m) => m.id === marks[i]!.id);
-          if (write) expect(write.y2).toBe(marks[i]!.y);
+          // At its own mark: at the mark's x, stopping just above it, clear of its halo (3 px).
+          if (write) {
+            expect(write.x2).toBe(marks[i]!.x);
+            expect(write.y2).toBe(marks[i]!.y - DECISION_R - 3);
+          }
         }
       }
     }

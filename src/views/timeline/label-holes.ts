@@ -153,23 +153,26 @@ export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles)
   // All boxes read first, then all written (no layout forced between writes).
   const items = [...svg.querySelectorAll('text, [data-hole]')].filter((el) => !el.closest('.fl-playhead'));
   const cut = items.map((el) => {
-    const hole = el.getAttribute('data-hole');
-    let a: number;
-    let b: number;
-    if (hole) {
-      const [x = 0, , w = 0] = hole.split(' ').map(Number);
-      [a, b] = [x + 3, x + w - 3];
-    } else {
-      const box = (el as SVGGraphicsElement).getBBox();
-      [a, b] = [box.x, box.x + box.width];
-    }
-    return a < edge - 0.5 && b > edge + 0.5;
+    const box = (el as SVGGraphicsElement).getBBox();
+    // A stroked mark shows a little past its box (1.5 px).
+    const pad = el.hasAttribute('data-hole') ? 1.5 : 0;
+    return box.width > 0 && box.x - pad < edge - 0.5 && box.x + box.width + pad > edge + 0.5;
+  });
+  // A mark hidden takes its words with it (they would label nothing).
+  const orphaned = new Set<Element>();
+  items.forEach((el, i) => {
+    if (cut[i] && el.hasAttribute('data-hole')) for (const t of el.closest('[role="img"]')?.querySelectorAll('text, .fl-leader') ?? []) orphaned.add(t);
   });
   items.forEach((el, i) => {
     const icon = el.tagName.toLowerCase() === 'text' ? el.previousElementSibling : null;
     for (const e of icon?.tagName.toLowerCase() === 'svg' ? [el, icon] : [el]) {
-      if (cut[i]) e.setAttribute('data-cut', '');
+      if (cut[i] || orphaned.has(el)) e.setAttribute('data-cut', '');
       else e.removeAttribute('data-cut');
     }
   });
+  // Leaders are not in `items`: set theirs here.
+  for (const l of svg.querySelectorAll('.fl-leader')) {
+    if (orphaned.has(l)) l.setAttribute('data-cut', '');
+    else l.removeAttribute('data-cut');
+  }
 }

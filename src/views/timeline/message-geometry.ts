@@ -61,6 +61,8 @@ export interface MarkGeometry extends Geometry {
 
 /** Radius (px) of a storage decision's mark (`Lanes.tsx`). */
 export const DECISION_R = 10;
+/** Radius (px) of a read's mark on the storage's line (`Lanes.tsx`). */
+export const READ_R = 5;
 /** How far below the storage line (px) a decision's mark goes when the line has no room for it. */
 export const DECISION_DODGE = 2 * DECISION_R + 2;
 
@@ -229,7 +231,8 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     // A write ends just above its decision's mark (clear of its halo), and the reply leaves from the mark's edge.
     const y1 = atDecision !== undefined ? atDecision - Math.sqrt(Math.max(0, DECISION_R ** 2 - Math.min(shift, DECISION_R) ** 2)) : leaseY(from, m.sentAtMs);
     const decided = m.kind === 'write' ? decisionY.get(m.id) : undefined;
-    const y2 = decided !== undefined ? decided - DECISION_R - 3 : leaseY(to, m.arriveAtMs);
+    // A read, likewise, stops just above its mark (5 px, `Lanes.tsx`) on the storage's line.
+    const y2 = decided !== undefined ? decided - DECISION_R - 3 : m.kind === 'read' && to.kind === 'storage' ? to.base - READ_R - 3 : leaseY(to, m.arriveAtMs);
     const lo = Math.min(y1, y2);
     const hi = Math.max(y1, y2);
     const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
