@@ -156,7 +156,15 @@ const PART = {
   pauseLength: <PauseLength />,
   noEffect: import.meta.env.FENCING_LAB_SINGLE_FILE !== true ? <NoEffectNotice /> : null,
   settings: SettingsControls && (
-    <Suspense fallback={null}>
+    // Until its chunk is in, the disclosure's box keeps its place (the same margins, border and
+    // line), so "Your changes" under it does not move when it arrives (layout-shift.test.ts).
+    <Suspense
+      fallback={
+        <div className="fl-settings fl-settings--waiting" aria-hidden="true">
+          <div className="fl-settings__summary">{'\u00a0'}</div>
+        </div>
+      }
+    >
       <SettingsControls />
     </Suspense>
   ),

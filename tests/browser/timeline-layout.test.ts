@@ -82,6 +82,50 @@ describe('phone layout', () => {
     }
   }
 
+  for (const [w, h] of [
+    [360, 740],
+    [412, 915],
+  ] as const) {
+    it(`at ${w}x${h}, page top, before any scroll: the control bar hides no lane, and the story bar's targets are 44 px`, async () => {
+      const context = await browser.newContext({ viewport: { width: w, height: h }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+      try {
+        const page = await context.newPage();
+        await open(page, 'seed-gc-pause');
+        await page.locator('.fl-story').waitFor();
+        await page.waitForTimeout(300);
+        const m = (await page.evaluate(`(() => {
+          const r = (el) => el.getBoundingClientRect();
+          const lanes = r(document.querySelector('.fl-timeline__svg'));
+          const bar = document.querySelector('.fl-transport');
+          const barBox = r(bar);
+          // What of the bar is drawn: its background, and each control that is visible.
+          const see = getComputedStyle(bar).backgroundColor !== 'rgba(0, 0, 0, 0)';
+          const shown = [...bar.querySelectorAll('button, input, .fl-time')].filter((el) => getComputedStyle(el).visibility === 'visible')
+            .map((el) => ({ name: el.getAttribute('aria-label') || el.className, box: r(el).toJSON() }));
+          const overlaps = (b) => b.top < Math.min(lanes.bottom, innerHeight) - 0.5 && b.bottom > lanes.top + 0.5 && b.left < lanes.right && b.right > lanes.left;
+          return {
+            scrollY,
+            barOverLanes: see && overlaps(barBox),
+            shownOverLanes: shown.filter((x) => overlaps(x.box)).map((x) => x.name),
+            play: r(document.querySelector('button.fl-play')).toJSON(),
+            storyTargets: [...document.querySelectorAll('.fl-story button, .fl-story a, .fl-story label')]
+              .map((b) => ({ name: b.textContent.trim(), r: r(b) })).filter((x) => x.r.width > 0 && x.r.height < 44).map((x) => x.name + ' ' + Math.round(x.r.height)),
+          };
+        })()`)) as { scrollY: number; barOverLanes: boolean; shownOverLanes: string[]; play: Rect; storyTargets: string[] };
+        expect(m.scrollY).toBe(0);
+        // Play is on screen from the start; where the bar would lie over the lanes it is see-through,
+        // and only Play and Next event (at its right edge) are drawn over them.
+        expect(onScreen(m.play, w, h)).toBe(true);
+        expect(m.barOverLanes).toBe(false);
+        expect(m.shownOverLanes.filter((name) => !/^(Play|Next event)$/.test(name))).toEqual([]);
+        if (h >= 915) expect(m.shownOverLanes).toEqual([]);
+        expect(m.storyTargets).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('tapping a client lane at 360x740 brings that client\'s interventions on screen', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     try {

@@ -10,7 +10,9 @@
  *   timeline's lanes (the page opened at its top, the timeline running on below the bar), the bar
  *   folds to its Play and Next event buttons alone, at the right edge (`fl-transport--mini` in `app.css`), so the
  *   lanes are not hidden under it (the two round buttons cover a corner at their right end); it unfolds as soon as it no longer covers the timeline. The bar keeps
- *   its size (only what it shows changes), so nothing on the page moves.
+ *   its size (only what it shows changes), so nothing on the page moves. Browsers with CSS view
+ *   timelines fold it in the style sheet from the first paint (`app.css`); the script folds it
+ *   elsewhere, once the reader scrolls.
  * @module
  */
 import { useEffect, type RefObject } from 'react';
@@ -35,9 +37,12 @@ export function usePhoneLinks(panel: RefObject<HTMLElement | null>): void {
     const bar = app.querySelector<HTMLElement>('.fl-transport');
     const timeline = app.querySelector<HTMLElement>('.fl-timeline');
     let frame = 0;
+    // Where the browser has view timelines, the style sheet folds the bar from the first paint
+    // (`app.css`, "The same fold without script"); this is the fold for the others.
+    const cssFold = typeof CSS !== 'undefined' && CSS.supports?.('animation-timeline: view()') === true;
     const fold = () => {
       frame = 0;
-      if (!bar || !timeline) return;
+      if (!bar || !timeline || cssFold) return;
       const t = timeline.getBoundingClientRect();
       const b = bar.getBoundingClientRect();
       // Over the timeline: the bar's top above the timeline's bottom while the timeline starts above it.
