@@ -79,13 +79,16 @@ export function usePlaybackLoop(root?: RefObject<Element | null>): void {
     };
     // Started and stopped by the store's `playing`, not by a render: Play and Pause would otherwise
     // re-render the whole explainer, whose hook this is (issue 15).
-    const follow = ({ playing }: { playing: boolean }) => {
+    // The store as it is now, not as passed: a listener may have changed it since (the story stops
+    // Play at a question it has not had answered).
+    const follow = () => {
+      const playing = store.getState().playing;
       if (playing === id > 0) return;
       caf(id);
       last = undefined;
       id = playing ? raf(frame) : 0;
     };
-    follow(store.getState());
+    follow();
     const unsubscribe = store.subscribe(follow);
     return () => (unsubscribe(), caf(id));
   }, [seen, store]);
