@@ -115,12 +115,11 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, holes.gapsAt(x));
     breaks.snap = snapScroll;
     const svg = root.current.ownerSVGElement;
-    const box = root.current.closest('.fl-timeline__scroll');
     breaks.edge = (left) => {
       if (svg) fitLeftEdge(svg, left, holes);
       breaks.redraw?.();
     };
-    breaks.edge(box?.scrollLeft ?? 0);
+    breaks.edge(breaks.left?.() ?? 0);
     breaks.redraw?.();
     breaks.settle?.();
   }, [breaks, holes, labels, step]);

@@ -200,6 +200,7 @@ export function Timeline() {
     const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px);
     if (left !== now) scrollTo(el, left);
   };
+  breaks.left = () => scrollLeft.current;
   breaks.settle = () => {
     // While playing, once this frame is painted (a task after it, when the layout is up to date):
     // read right after a step's render, the scroll and the labels' boxes would force a layout in

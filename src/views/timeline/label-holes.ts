@@ -26,6 +26,8 @@ export interface PlayheadBreaks {
    * timeline calls it with the scroll box's `scrollLeft` (px) when it scrolls sideways.
    */
   edge?: (left: number) => void;
+  /** The scroll box's `scrollLeft` (px) as the timeline last saw it (set by the timeline; reading the box's would force a layout). */
+  left?: () => number;
 }
 
 /**
@@ -152,7 +154,8 @@ export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles)
   }
   // All boxes read first, then all written (no layout forced between writes).
   const items = [...svg.querySelectorAll('text, [data-hole]')].filter((el) => !el.closest('.fl-playhead'));
-  const cut = items.map((el) => {
+  // Not scrolled: no edge cuts anything, and no box need be read (a read would force a layout at every event step).
+  const cut = edge === -Infinity ? items.map(() => false) : items.map((el) => {
     const box = (el as SVGGraphicsElement).getBBox();
     // A stroked mark shows a little past its box (1.5 px).
     const pad = el.hasAttribute('data-hole') ? 1.5 : 0;
