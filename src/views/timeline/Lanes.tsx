@@ -263,8 +263,9 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   const crashMark = crash && <CrashMark {...common} atMs={crash.atMs} endMs={trace.endMs} running={p < trace.endMs} spot={labels.get(labelKey.crash(lane.id))} layer={layer} />;
   if (layer === 'over') {
     if (checks.length === 0 && !crash) return null;
+    // Not a second group named after the lane: each mark carries its own accessible name.
     return (
-      <g role="group" aria-label={t('timeline.lane', { name })}>
+      <g>
         {checks.map((e) => (
           <CheckMark key={`check${e.id}`} {...common} e={e} spot={labels.get(labelKey.check(e.id))} />
         ))}
@@ -381,8 +382,9 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, laye
   const markers = trace.events.filter((e) => e.atMs <= p && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'));
   if (layer === 'over') {
     if (markers.length === 0) return null;
+    // Not a second group named after the lane: each marker carries its own accessible name.
     return (
-      <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.leaseService') })}>
+      <g>
         {/* Markers of one kind at (nearly) the same point share one dot; each keeps its own accessible name. */}
         {markers.map((e, i) => (
           <Marker

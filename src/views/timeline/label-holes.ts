@@ -152,6 +152,11 @@ export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles)
     if (icon?.tagName.toLowerCase() === 'svg') icon.setAttribute('x', String(Number(icon.getAttribute('x')) + x - now));
     holes.move(el, x - now);
   }
+  // Not scrolled (always so on a wide screen): nothing is cut, and no box is read.
+  if (edge === -Infinity) {
+    for (const el of svg.querySelectorAll('[data-cut]')) el.removeAttribute('data-cut');
+    return;
+  }
   // All boxes read first, then all written (no layout forced between writes).
   const items = [...svg.querySelectorAll('text, [data-hole]')].filter((el) => !el.closest('.fl-playhead'));
   // Not scrolled: no edge cuts anything, and no box need be read (a read would force a layout at every event step).
