@@ -159,8 +159,7 @@ export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles)
   }
   // All boxes read first, then all written (no layout forced between writes).
   const items = [...svg.querySelectorAll('text, [data-hole]')].filter((el) => !el.closest('.fl-playhead'));
-  // Not scrolled: no edge cuts anything, and no box need be read (a read would force a layout at every event step).
-  const cut = edge === -Infinity ? items.map(() => false) : items.map((el) => {
+  const cut = items.map((el) => {
     const box = (el as SVGGraphicsElement).getBBox();
     // A stroked mark shows a little past its box (1.5 px).
     const pad = el.hasAttribute('data-hole') ? 1.5 : 0;
