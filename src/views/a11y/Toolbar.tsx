@@ -107,17 +107,6 @@ export function Toolbar() {
   );
 }
 
-/**
- * How much presenter mode enlarges its controls: 1 up to a 1200x675 screen, then with the screen
- * (1.6 at 1920x1080, so their 13 px text reads at 20 px or more and their 44 px targets grow
- * alike), at most 2. Set as `--fl-pz` on the explainer's root, which `app.css` gives to the control
- * bar's `zoom`. Taken from the screen, not from the timeline's own zoom (which follows the height
- * the controls leave it, so the two would chase each other).
- */
-export function presenterControlZoom(width: number, height: number): number {
-  return Math.floor(Math.min(2, Math.max(1, Math.min(width / 1200, height / 675))) * 100) / 100;
-}
-
 /** Replaces the header in presenter mode: the scenario's title, the keys, and the way out. */
 export function PresenterBar() {
   const t = useT();
@@ -127,7 +116,12 @@ export function PresenterBar() {
   useLayoutEffect(() => {
     const app = bar.current?.closest<HTMLElement>('.fl-app');
     if (!app) return undefined;
-    const fit = () => app.style.setProperty('--fl-pz', String(presenterControlZoom(window.innerWidth, window.innerHeight)));
+    // How much presenter mode enlarges its controls: 1 up to a 1200x675 screen, then with the screen
+    // (1.6 at 1920x1080, so their 13 px text reads at 20 px or more and their 44 px targets grow
+    // alike), at most 2. Set as `--fl-pz` on the explainer's root, which `app.css` gives to the
+    // control bar's `zoom`. Taken from the screen, not from the timeline's own zoom (which follows
+    // the height the controls leave it, so the two would chase each other).
+    const fit = () => app.style.setProperty('--fl-pz', String(Math.min(2, Math.max(1, Math.min(innerWidth / 1200, innerHeight / 675)))));
     fit();
     window.addEventListener('resize', fit);
     return () => {
