@@ -148,7 +148,9 @@ describe('the guided story', () => {
     await page.getByRole('checkbox', { name: 'Stop at key moments' }).uncheck();
     await page.reload();
     await page.getByRole('group', { name: 'Story' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Stop at key moments' }).isChecked()).toBe(false);
+    // The prerendered page shows the default (checked) until React has hydrated it with the stored choice.
+    await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Stop at key moments' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
@@ -180,6 +182,7 @@ describe('the guided story', () => {
       await page.goto(baseURL);
       const story = page.getByRole('group', { name: 'Story' });
       await story.waitFor();
+      await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
       /** Where the timeline, its lanes, the caption and the bar's control are, and how far the page is scrolled. */
       const where = () =>
         page.evaluate(() => {

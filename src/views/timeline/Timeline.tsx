@@ -200,7 +200,9 @@ export function Timeline() {
     const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px);
     if (left !== now) scrollTo(el, left);
   };
-  breaks.left = () => scrollLeft.current;
+  // The scroll box's own position where the picture scrolls sideways (a phone; a jump this step may
+  // not have reached `scrollLeft` yet, and the read costs a layout only there); 0 where it does not.
+  breaks.left = () => (scrolls ? (scrollBox.current?.scrollLeft ?? 0) : 0);
   breaks.settle = () => {
     // While playing, once this frame is painted (a task after it, when the layout is up to date):
     // read right after a step's render, the scroll and the labels' boxes would force a layout in

@@ -26,7 +26,7 @@ export interface PlayheadBreaks {
    * timeline calls it with the scroll box's `scrollLeft` (px) when it scrolls sideways.
    */
   edge?: (left: number) => void;
-  /** The scroll box's `scrollLeft` (px) as the timeline last saw it (set by the timeline; reading the box's would force a layout). */
+  /** The scroll box's `scrollLeft` (px), read only where the picture scrolls sideways, else 0 (set by the timeline: no layout read on a wide screen). */
   left?: () => number;
 }
 
