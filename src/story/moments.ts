@@ -311,7 +311,9 @@ export function runOutcome(trace: Trace): string {
           ? `the storage checks only that a write's token equals the one it remembers, not that it is the newest${o.afterReset && o.token !== undefined ? `, and after its restart it took token ${o.token} as that one` : ''}`
           : !o.fenced
         ? 'the storage does not check tokens, so it accepts any write'
-        : o.token !== undefined && o.token >= o.highestBefore
+        : o.token !== undefined && o.token >= o.highestBefore && trace.scenario.lease.tokens === 'random'
+          ? `its random token ${o.token} was not lower than ${o.highestBefore}, the highest the storage had accepted: random values do not grow with each grant, so an older holder's can be the larger one`
+          : o.token !== undefined && o.token >= o.highestBefore
           ? `its token ${o.token} was still the highest the storage had seen, because the new holder had not written yet`
           : 'the storage accepted it';
       return `${capitalise(what)}: ${why}.`;

@@ -39,6 +39,16 @@ describe('keyMoments', () => {
     expect(keyMoments(run()).some((m) => m.kind === 'check')).toBe(false);
   });
 
+  it('with random tokens, the ending blames the random values, not a new holder that had not written', () => {
+    const trace = run([], builtIn('random-tokens'));
+    const text = runOutcome(trace);
+    expect(text).not.toContain('had not written yet');
+    // The story's own trace: the new holder did write before the late one, and was rejected.
+    const late = trace.storage.filter((d) => d.accepted).at(-1)!;
+    expect(text).toContain(`its random token ${late.token}`);
+    expect(trace.storage.some((d) => !d.accepted && d.client !== late.client && d.atMs < late.atMs)).toBe(true);
+  });
+
   it('asks before the decisions that follow an expiry, 1 ms before the decision, with the true answer', () => {
     const predicted = keyMoments(run()).filter((m) => m.predict);
     expect(predicted).toHaveLength(2);
