@@ -24,7 +24,7 @@ import { changeSummary, noEffectNotice } from './compare';
 import { GUIDED_SCENARIO, SEED_GUIDE, guideStepsFor, type GuideStep } from './guide';
 import { keyMoments, momentAt, runOutcome, stopBetween, type KeyMoment } from './moments';
 import { MOMENT_TITLE, predictQuestion, predictReason } from './text';
-import { quizHref } from './quiz-href';
+import { quizHref, refreshQuizHref } from './quiz-href';
 import './messages';
 import './story.css';
 
@@ -340,7 +340,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
         <input type="checkbox" checked={stopsOn} onChange={(e) => toggleStops(e.currentTarget.checked)} />
         {t('story.stops')}
       </label>
-      <a className="fl-btn fl-btn--ghost fl-story__quiz" href={quizHref(typeof location === 'undefined' ? '' : location.search)}>
+      <a className="fl-btn fl-btn--ghost fl-story__quiz" href={quizHref(typeof location === 'undefined' ? '' : location.search)} onPointerDown={refreshQuizHref} onFocus={refreshQuizHref} onClick={refreshQuizHref}>
         <GraduationCap size={16} aria-hidden="true" />
         {t('story.quiz')}
       </a>

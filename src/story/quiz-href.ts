@@ -9,3 +9,13 @@ export function quizHref(search: string): string {
   q.delete('t');
   return `?${q.toString()}`;
 }
+
+/**
+ * Sets a quiz link's address from the page's address as it is now (an event handler for the
+ * link's pointer-down, focus and click): the page's address follows the learner's scenario and
+ * changes after the link was drawn, so an address taken at render time would open the quiz of an
+ * earlier scenario.
+ */
+export function refreshQuizHref(e: { currentTarget: HTMLAnchorElement }): void {
+  e.currentTarget.href = quizHref(location.search);
+}

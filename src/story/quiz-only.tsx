@@ -6,14 +6,14 @@
  */
 import { useT } from '../i18n';
 import '../views/tools-messages';
-import { quizHref } from './quiz-href';
+import { quizHref, refreshQuizHref } from './quiz-href';
 
 /** The quiz link in the story's place. */
 export function StoryBar() {
   const t = useT();
   return (
     <div className="fl-slot fl-slot--story fl-story-lite">
-      <a className="fl-btn fl-btn--ghost" href={quizHref(location.search)}>
+      <a className="fl-btn fl-btn--ghost" href={quizHref(location.search)} onPointerDown={refreshQuizHref} onFocus={refreshQuizHref} onClick={refreshQuizHref}>
         {t('nav.quiz')}
       </a>
     </div>

@@ -158,6 +158,16 @@ describe('the guided story', () => {
     await context.close();
   });
 
+  it('the Quiz link opens the quiz of the scenario on screen, after a switch too', async () => {
+    const { context, page } = await openPage('?scenario=identity-cas');
+    await page.getByRole('combobox', { name: 'Scenario' }).selectOption('check-then-write');
+    await expect.poll(() => new URL(page.url()).searchParams.get('scenario')).toBe('check-then-write');
+    await page.getByRole('link', { name: 'Quiz' }).click();
+    await page.waitForURL(/view=quiz/);
+    expect(new URL(page.url()).searchParams.get('scenario')).toBe('check-then-write');
+    await context.close();
+  });
+
   it('reaches the quiz in one click, and comes back', async () => {
     const { context, page } = await openPage();
     await page.getByRole('link', { name: 'Quiz' }).click();
