@@ -131,6 +131,18 @@ export interface StorageDecision {
 }
 
 /**
+ * True when the storage stored a write whose token is lower than one it had accepted before: with
+ * tokens that grow with each grant (etcd revisions, ZooKeeper zxids) that token is an older
+ * holder's, a stale write. Random tokens do not grow with each grant, so a lower one says nothing
+ * about its age (a live holder's can be the lower one) and this is false for them.
+ * Source: Kleppmann 2016 ("the storage server remembers that it has already processed a write
+ * with a higher token number").
+ */
+export function isLowerTokenStored(d: StorageDecision, tokens: 'monotonic' | 'random'): boolean {
+  return tokens !== 'random' && d.accepted && d.token !== undefined && d.token < d.highestBefore;
+}
+
+/**
  * One decision of the storage on a read: served (with the value it holds and the token that value
  * was written with) or refused (a fenced read with a stale token).
  */

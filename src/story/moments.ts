@@ -23,7 +23,7 @@
  * @module
  */
 import { pyRepr } from '../model/pyrepr';
-import type { LeaseInterval, StorageDecision, Trace, TraceEvent } from '../model/trace';
+import { isLowerTokenStored, type LeaseInterval, type StorageDecision, type Trace, type TraceEvent } from '../model/trace';
 
 /** The kinds of key moment. */
 export type MomentKind = 'grant' | 'new-grant' | 'pause' | 'crash' | 'check' | 'expiry' | 'late-write' | 'decision';
@@ -212,6 +212,11 @@ export type Outcome =
       fenced: boolean;
       fencing?: Trace['scenario']['storage']['fencing'];
       afterReset?: boolean;
+      /**
+       * Later late writes the storage stored over another client's data, in order: each with the
+       * client whose data it overwrote (empty when the first was the only one).
+       */
+      then?: { late: string; victim: string | undefined }[];
     }
   /** One client's two writes with the same token were stored in the reverse of the order it sent them. */
   | { kind: 'reordered'; client: string; token: number | undefined; newer: string; older: string }
@@ -238,6 +243,15 @@ export type Outcome =
   | { kind: 'clean'; writes: number };
 
 /** The client whose value the storage held just before decision `index` (undefined if none). */
+/**
+ * A write that arrived after its writer's lease had ended, or (with tokens that grow with each
+ * grant) one whose token is lower than one the storage had accepted. Random tokens do not grow,
+ * so a lower one says nothing about its age: a live holder's token can be the lower one.
+ */
+function isStoredLate(trace: Trace, d: StorageDecision): boolean {
+  return isLowerTokenStored(d, trace.scenario.lease.tokens) || isLate(trace, d.client, d.token, d.atMs);
+}
+
 function holderBefore(storage: readonly StorageDecision[], index: number): string | undefined {
   for (let k = index - 1; k >= 0; k--) if (storage[k]!.accepted) return storage[k]!.client;
   return undefined;
@@ -253,11 +267,18 @@ export function outcomeOf(trace: Trace): Outcome {
   const storage = trace.storage;
   for (let i = 0; i < storage.length; i++) {
     const d = storage[i]!;
-    const stale = d.token !== undefined && d.token < d.highestBefore;
-    if (d.accepted && (stale || isLate(trace, d.client, d.token, d.atMs))) {
+    if (d.accepted && isStoredLate(trace, d)) {
       const prev = storage.slice(0, i).reverse().find((x) => x.accepted);
       const afterReset = (trace.storageResets ?? []).some((r) => r <= d.atMs && (prev === undefined || r > prev.atMs));
-      return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset };
+      // What came after it: a later late write over another client's data changes who the storage
+      // ends with (the newcomer saw an ending that named only the first).
+      const then: { late: string; victim: string | undefined }[] = [];
+      for (let k = i + 1; k < storage.length; k++) {
+        const x = storage[k]!;
+        const victim = holderBefore(storage, k);
+        if (x.accepted && isStoredLate(trace, x) && victim !== x.client) then.push({ late: x.client, victim });
+      }
+      return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset, then };
     }
   }
   // The same client's writes under one token, stored out of the order it sent them (write messages
@@ -311,12 +332,15 @@ export function runOutcome(trace: Trace): string {
           ? `the storage checks only that a write's token equals the one it remembers, not that it is the newest${o.afterReset && o.token !== undefined ? `, and after its restart it took token ${o.token} as that one` : ''}`
           : !o.fenced
         ? 'the storage does not check tokens, so it accepts any write'
-        : o.token !== undefined && o.token >= o.highestBefore && trace.scenario.lease.tokens === 'random'
+        : o.afterReset && o.token !== undefined
+          ? `the storage had restarted and forgotten the tokens it had accepted, so token ${o.token} was not lower than any it knew`
+          : o.token !== undefined && o.token >= o.highestBefore && trace.scenario.lease.tokens === 'random'
           ? `its random token ${o.token} was not lower than ${o.highestBefore}, the highest the storage had accepted: random values do not grow with each grant, so an older holder's can be the larger one`
           : o.token !== undefined && o.token >= o.highestBefore
           ? `its token ${o.token} was still the highest the storage had seen, because the new holder had not written yet`
           : 'the storage accepted it';
-      return `${capitalise(what)}: ${why}.`;
+      const after = (o.then ?? []).map((t) => ` Then ${name(t.late)}'s late write overwrote ${t.victim === undefined ? 'the storage\'s data' : `${name(t.victim)}'s data`} in turn.`);
+      return `${capitalise(what)}: ${why}.${after.join('')}`;
     }
     case 'reordered':
       return `${name(o.client)}'s two writes with token ${o.token} arrived out of order, so its older value ${pyRepr(o.older)} overwrote its newer ${pyRepr(o.newer)}: a token orders holders, not one holder's own writes.`;

@@ -8,6 +8,7 @@ import { M } from './MotionProvider';
 import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
 import { pyRepr } from '../model/pyrepr';
+import { isLowerTokenStored } from '../model/trace';
 import { useLab, useLabStore } from '../store/context';
 import { storageStateAt, storageVersionAt } from '../store/derive';
 
@@ -57,7 +58,7 @@ export function StoragePanel() {
       ) : (
         <ol className="fl-log" aria-label={t('storage.log')}>
           {state.decisions.map((d) => {
-            const stale = d.accepted && d.token !== undefined && d.token < d.highestBefore;
+            const stale = isLowerTokenStored(d, trace.scenario.lease.tokens);
             return (
               <M.li
                 key={d.messageId}

@@ -94,6 +94,50 @@ describe('runOutcome', () => {
     expect(outcomeOf(off)).toMatchObject({ kind: 'overwritten', late: 'client-1', victim: 'client-2' });
     expect(runOutcome(off)).toBe("Client 2's data was silently overwritten by Client 1's late write: the storage does not check tokens, so it accepts any write.");
   });
+  it('names every late write that overwrote another client\'s data, not only the first (check-then-write, check off, lease expired at 10.3 s)', () => {
+    // A newcomer's run: the expiry at 10.3 s ends client 2's fresh lease before its write lands, so
+    // client 2's write is late too; client 1's late write then overwrites it and is what the storage keeps.
+    const t = run([{ kind: 'fencing', fencing: 'off' }, { kind: 'expireLease', atMs: 10_300 }], builtIn('check-then-write'));
+    const accepted = t.storage.filter((d) => d.accepted);
+    expect(accepted.at(-1)!.client).toBe('client-1');
+    expect(outcomeOf(t)).toMatchObject({ kind: 'overwritten', late: 'client-2', victim: 'client-1', then: [{ late: 'client-1', victim: 'client-2' }] });
+    expect(runOutcome(t)).toBe("Client 1's data was silently overwritten by Client 2's late write: the storage does not check tokens, so it accepts any write. Then Client 1's late write overwrote Client 2's data in turn.");
+  });
+  it('the three-client run with the check off names both stale writes (client 1\'s, then client 2\'s)', () => {
+    const t = run([{ kind: 'fencing', fencing: 'off' }], builtIn('jepsen-three-clients'));
+    expect(t.storage.filter((d) => d.accepted).map((d) => d.client)).toEqual(['client-3', 'client-1', 'client-2']);
+    expect(runOutcome(t)).toBe("Client 3's data was silently overwritten by Client 1's late write: the storage does not check tokens, so it accepts any write. Then Client 2's late write overwrote Client 1's data in turn.");
+  });
+  it('with random tokens a live holder\'s lower token is not a late write', () => {
+    const t = run([{ kind: 'fencing', fencing: 'off' }], builtIn('random-tokens'));
+    const second = t.storage[1]!;
+    expect(second.client).toBe('client-2');
+    expect(second.token).toBeLessThan(second.highestBefore);
+    expect(outcomeOf(t)).toMatchObject({ kind: 'overwritten', late: 'client-1', victim: 'client-2', then: [] });
+  });
+  it('whenever the storage ends with a late write, the ending names its writer last', () => {
+    let checked = 0;
+    for (const b of BUILT_IN) {
+      for (const fencing of ['token', 'off'] as const) {
+        for (const atMs of [undefined, 3_000, 8_000, 10_100, 10_300, 12_000]) {
+          const interventions: Intervention[] = [{ kind: 'fencing', fencing }, ...(atMs === undefined ? [] : [{ kind: 'expireLease' as const, atMs }])];
+          let t;
+          try {
+            t = run(interventions, builtIn(b.id));
+          } catch {
+            continue; // an intervention this built-in cannot take (e.g. no live lease to expire)
+          }
+          const o = outcomeOf(t);
+          if (o.kind !== 'overwritten') continue;
+          const lastLate = o.then?.at(-1)?.late ?? o.late;
+          const named = [...runOutcome(t).matchAll(/(Client \d+)'s late write/g)].map((m) => m[1]);
+          expect(named.at(-1), `${b.id} fencing ${fencing} expire ${atMs}`).toBe(t.scenario.clients.find((c) => c.id === lastLate)!.name);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
   it('explains the first-write window: the late token was still the highest', () => {
     expect(runOutcome(simulate(builtIn('first-write-window')))).toMatch(/still the highest the storage had seen, because the new holder had not written yet/);
   });

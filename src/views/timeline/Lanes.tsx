@@ -18,7 +18,7 @@ import { memo, useMemo } from 'react';
 import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
 import { localiseNumber, useT } from '../../i18n';
-import type { BeliefInterval, LeaseInterval, PartitionInterval, PauseInterval, ReadDecision, StorageDecision, Trace, TraceEvent } from '../../model/trace';
+import { isLowerTokenStored, type BeliefInterval, type LeaseInterval, type PartitionInterval, type PauseInterval, type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
@@ -445,12 +445,12 @@ const ReadMark = memo(function ReadMark({ e, lane, g, spot, read }: MarkProps & 
   );
 });
 
-const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, y: cy }: MarkProps & { d: StorageDecision; spot: Spot; y: number | undefined }) {
+const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, y: cy, tokens }: MarkProps & { d: StorageDecision; spot: Spot; y: number | undefined; tokens: 'monotonic' | 'random' }) {
   const t = useT();
   const x = g.x(d.atMs);
   // Below the line when an earlier mark leaves no room (message-geometry.ts), with a tick up to the line.
   const y = cy ?? lane.base;
-  const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
+  const staleWrite = isLowerTokenStored(d, tokens);
   const aria = t('timeline.decision.aria', { at: seconds(d.atMs), text: d.text });
   const cls = !d.accepted ? 'fl-decision fl-decision--bad' : staleWrite ? 'fl-decision fl-decision--stale' : 'fl-decision fl-decision--ok';
   return (
@@ -504,7 +504,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, 
         <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} spot={labels.get(labelKey.read(e.id))} read={readOf(trace, e)} />
       ))}
       {trace.storage.map((d) =>
-        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} y={g.decisionY?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} />,
+        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} y={g.decisionY?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} tokens={trace.scenario.lease.tokens} />,
       )}
     </g>
   );

@@ -7,7 +7,7 @@
  * names and tooltips still say everything).
  * @module
  */
-import type { ReadDecision, StorageDecision, Trace, TraceEvent } from '../../model/trace';
+import { isLowerTokenStored, type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { localiseNumber } from '../../i18n';
 import { actorName, type Translate } from '../../teaching/names';
@@ -47,8 +47,8 @@ export function readOf(trace: Trace, e: TraceEvent): ReadDecision | undefined {
 }
 
 /** The text under (or over) a storage decision's mark. */
-export function decisionLabel(d: StorageDecision, fenced: boolean, t: Translate): string {
-  const staleWrite = d.accepted && d.token !== undefined && d.token < d.highestBefore;
+export function decisionLabel(d: StorageDecision, fenced: boolean, t: Translate, tokens: 'monotonic' | 'random' = 'monotonic'): string {
+  const staleWrite = isLowerTokenStored(d, tokens);
   if (!d.accepted && d.token !== undefined && d.remembered !== undefined) return t('timeline.rejectedEquality', { token: d.token, remembered: d.remembered });
   if (!d.accepted && d.token !== undefined && d.lastSeq !== undefined) return t('timeline.rejectedSequence', { seq: d.seq ?? 0, last: d.lastSeq });
   if (!d.accepted) return d.token === undefined ? t('timeline.rejectedNoToken') : t('timeline.rejected', { token: d.token, highest: d.highestBefore });
@@ -259,7 +259,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const r = DECISION_R;
         obstacles.push({ x: x - r - 3, y: y - r - 3, w: 2 * r + 6, h: 2 * r + 6 });
         if (y !== lane.base) obstacles.push({ x: x - 1, y: lane.base, w: 2, h: y - lane.base });
-        const text = decisionLabel(d, fenced, t);
+        const text = decisionLabel(d, fenced, t, trace.scenario.lease.tokens);
         const tm = m(text, FONT.bold);
         // A mark moved below the line (a neighbour took its place) is labelled beside it first.
         const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 6, y + 4), at(text, FONT.bold, x - r - 6 - tm.width, y + 4)];
