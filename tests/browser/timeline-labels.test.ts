@@ -106,6 +106,7 @@ const MEASURE = `(() => {
   const inner = (b) => ({ x: b.x + 1, y: b.y + 1, w: b.w - 2, h: b.h - 2 });
   // Message lines as drawn: the stretches their dash array draws (gaps under 5 px are dashes and count as drawn).
   for (const line of svg.querySelectorAll('.fl-msg__line, .fl-passage')) {
+    if (getComputedStyle(line).visibility === 'hidden') continue;
     const x1 = Number(line.getAttribute('x1')), y1 = Number(line.getAttribute('y1')), x2 = Number(line.getAttribute('x2')), y2 = Number(line.getAttribute('y2'));
     const length = Math.hypot(x2 - x1, y2 - y1);
     if (length < 0.5) continue;
@@ -252,6 +253,36 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
         expect(r.right).toBeLessThanOrEqual(r.barRight);
       }
       expect(tried).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a write held up in the network is traced behind the lane it passes while it is still in flight', async () => {
+    // Quiz question 11 stops at 21.5 s with client 1's delayed write in flight: before, its arrow
+    // vanished over client 2's lane and its tip reappeared near the storage, a gap a newcomer saw.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL('/?scenario=network-delay&t=15000', baseURL).href);
+      await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
+      await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
+      const r = (await page.evaluate(`(() => {
+        const arrow = document.querySelector('.fl-msg--late');
+        const id = arrow.getAttribute('data-msg');
+        const line = arrow.querySelector('.fl-msg__line');
+        const passage = document.querySelector('.fl-passage[data-msg="' + id + '"]');
+        return {
+          tipX: Number(line.getAttribute('x2')),
+          visible: passage ? getComputedStyle(passage).visibility : 'none',
+          x1: passage ? Number(passage.getAttribute('x1')) : NaN,
+          x2: passage ? Number(passage.getAttribute('x2')) : NaN,
+        };
+      })()`)) as { tipX: number; visible: string; x1: number; x2: number };
+      expect(r.visible).toBe('visible');
+      // The tip is over client 2's lane at 15 s: the guide runs from where the line breaks up to it.
+      expect(r.x2).toBeGreaterThan(r.x1 + 50);
+      expect(Math.abs(r.x2 - r.tipX)).toBeLessThan(1);
     } finally {
       await context.close();
     }

@@ -160,30 +160,57 @@ export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; 
 }
 
 /**
- * Where an arrived message passes a lane it has nothing to do with: a faint dotted guide between the
- * pieces of its arrow, drawn under every lane's marks (before them), so the arrow reads as one
- * message passing behind that lane, not as broken, and strikes through nothing there.
+ * Where a message passes a lane it has nothing to do with: a faint dotted guide between the pieces
+ * of its arrow, drawn under every lane's marks (before them), so the arrow reads as one message
+ * passing behind that lane, not as broken, and strikes through nothing there. While the message is
+ * in flight the guide follows its tip (a write held up for 20 s in the network crosses client 2's
+ * lane for most of that time; without the guide the tip seemed to vanish there and reappear).
  */
 export function Passages({ g, trace }: { g: MarkGeometry; trace: Trace }) {
   const stepMs = timeOfStep(trace, useEventStep());
   return (
     <g className="fl-passages" aria-hidden="true">
       {g.messages.flatMap((msg) => {
-        if (msg.arriveAtMs > stepMs || msg.visible.length < 2) return [];
-        const dx = msg.x2 - msg.x1;
-        const dy = msg.y2 - msg.y1;
-        return passagesOf(msg.visible).map(([a, b]) => (
-          <line
-            key={`${msg.id}:${a}`}
-            x1={msg.x1 + dx * a}
-            y1={msg.y1 + dy * a}
-            x2={msg.x1 + dx * b}
-            y2={msg.y1 + dy * b}
-            className={`fl-passage fl-passage--${msg.style}`}
-            data-msg={msg.id}
-          />
-        ));
+        if (msg.sentAtMs > stepMs || msg.visible.length < 2) return [];
+        const arrived = msg.arriveAtMs <= stepMs;
+        return passagesOf(msg.visible).map(([a, b]) => <Passage key={`${msg.id}:${a}`} msg={msg} from={a} to={b} arrived={arrived} />);
       })}
     </g>
   );
 }
+
+/** One passage of `msg` over another lane, from fraction `from` to `to` of its line; in flight, cut at the tip. */
+const Passage = memo(function Passage({ msg, from, to, arrived }: { msg: MessageGeom; from: number; to: number; arrived: boolean }) {
+  const line = useRef<SVGLineElement>(null);
+  const shown = useRef(-1);
+  const dx = msg.x2 - msg.x1;
+  const dy = msg.y2 - msg.y1;
+  usePlayheadFrame(
+    (ms) => {
+      const end = Math.min(to, arrived ? 1 : flightProgress(msg, ms));
+      if (end === shown.current) return;
+      shown.current = end;
+      const el = line.current;
+      if (!el) return;
+      if (end <= from) el.setAttribute('visibility', 'hidden');
+      else {
+        el.removeAttribute('visibility');
+        el.setAttribute('x2', String(msg.x1 + dx * end));
+        el.setAttribute('y2', String(msg.y1 + dy * end));
+      }
+    },
+    [arrived, msg, from, to],
+  );
+  return (
+    <line
+      ref={line}
+      x1={msg.x1 + dx * from}
+      y1={msg.y1 + dy * from}
+      x2={msg.x1 + dx * to}
+      y2={msg.y1 + dy * to}
+      visibility={arrived ? undefined : 'hidden'}
+      className={`fl-passage fl-passage--${msg.lateBy !== undefined ? 'late' : msg.style}`}
+      data-msg={msg.id}
+    />
+  );
+});
