@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
 import { loadLaterParts } from '../../src/views/later';
+import { loadBuiltInScenario } from '../../src/scenarios';
 import { caption, press, seek, shownTime, storageLog } from './ui';
 
 // The app loads the secondary controls (interventions, Library, Share, Embed, toolbar, keyboard
@@ -32,6 +33,16 @@ describe('the explainer', () => {
     expect(shownTime()).toBe('0.0 s');
     expect(screen.getByText('No writes yet.')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Storage checks tokens' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('the legend explains the lease check\'s diamonds only where a client checks its lease', async () => {
+    await loadBuiltInScenario('check-then-write');
+    const legendItems = () => within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem').map((li) => li.textContent);
+    const { unmount } = render(<FencingLab store={createLabStore({ scenarioId: 'check-then-write' })} />);
+    expect(legendItems()).toContain('the client checks its own lease timer: passed, failed');
+    unmount();
+    setup();
+    expect(legendItems().some((x) => /lease timer/.test(x ?? ''))).toBe(false);
   });
 
   it('Play becomes Pause and back, and the playhead moves while playing', async () => {

@@ -74,6 +74,7 @@ export const de = {
   'timeline.legend.rejectedEq': 'Schreibzugriff abgelehnt (nicht das gemerkte Token)',
   'timeline.legend.storedStale': 'gespeichert, veraltet: älteres Token angenommen (keine Prüfung)',
   'timeline.legend.read': 'Lesen beim Speicher',
+  'timeline.legend.check': 'der Client prüft seinen eigenen Lease-Timer: bestanden, nicht bestanden',
   'timeline.scroll': 'Zeitleiste (seitlich scrollbar)',
 
   'storage.heading': 'Speicher',

@@ -76,6 +76,7 @@ export const en = {
   'timeline.legend.rejectedEq': 'write rejected (not the token it remembers)',
   'timeline.legend.storedStale': 'stored, stale: an older token accepted (no check)',
   'timeline.legend.read': 'read at the storage',
+  'timeline.legend.check': 'the client checks its own lease timer: passed, failed',
   'timeline.scroll': 'Timeline (scrolls sideways)',
 
   // Storage panel.

@@ -15,6 +15,8 @@ export function Legend() {
   const t = useT();
   // Under equality fencing a write is refused for a token other than the remembered one, not a lower one.
   const fencing = useLab((s) => s.trace.scenario.storage.fencing);
+  // The lease check's diamonds appear only where a client checks before writing.
+  const checks = useLab((s) => s.trace.scenario.clients.some((c) => c.checkLeaseBeforeWrite));
   const box = useRef<HTMLDetailsElement>(null);
   // Open where there is room (the reader may open or fold it). Decided once the page has its real
   // viewport (a phone's can still be the 980 px default when the first render runs), and again if
@@ -90,6 +92,19 @@ export function Legend() {
         </svg>
         {t('timeline.legend.read')}
       </li>
+      {checks && (
+        <li>
+          <svg width="26" height="14" aria-hidden="true">
+            <g className="fl-check fl-check--ok">
+              <path d="M6,2L11,7L6,12L1,7Z" />
+            </g>
+            <g className="fl-check fl-check--bad">
+              <path d="M20,2L25,7L20,12L15,7Z" />
+            </g>
+          </svg>
+          {t('timeline.legend.check')}
+        </li>
+      )}
     </ul>
     </details>
   );
