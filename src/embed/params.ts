@@ -42,6 +42,9 @@ export const KNOWN_PARAMS = [
   'activityId',
 ] as const;
 
+/** The parameters a reader or an author writes into a link, named when an unknown one is reported (the quiz's and the LMS's are left out there: they would bury these). */
+const LINK_PARAMS = ['scenario', 't', 'quiet', 'view', 'theme', 'controls', 'autoplay', 'embed', 'further', 'lang', 'instance'] as const;
+
 /** The display settings, with defaults filled in. */
 export interface DisplayParams {
   /** `embed=1`: no page chrome (header, footer, long-form text). */
@@ -151,7 +154,7 @@ export function parseDisplayParams(search: string): ParsedDisplayParams {
 
   for (const key of new Set(q.keys())) {
     if (!(KNOWN_PARAMS as readonly string[]).includes(key)) {
-      notices.push(`${quote(key)} is not a Fencing Lab parameter; ignored (known: ${KNOWN_PARAMS.join(', ')})`);
+      notices.push(`${quote(key)} is not a Fencing Lab parameter; ignored (the link's parameters: ${LINK_PARAMS.join(', ')}; the quiz's and an LMS's are listed in the README)`);
     }
   }
   return { params: { embed, view, theme, controls, autoplay, further, lang, instance }, notices };

@@ -85,11 +85,14 @@ function quoted(value: string): string {
 
 function parseTime(raw: string): { timeMs: number } | { problem: LinkProblem } {
   const value = safeDecode(raw).trim();
-  if (!/^\d+$/.test(value)) {
+  // Whole milliseconds (what the app writes: t=21500), or seconds with an "s" (t=21.5s), as a
+  // person writing a link by hand may expect; the time is rounded to a whole millisecond.
+  const seconds = /^(\d+(?:\.\d+)?)s$/.exec(value);
+  if (!seconds && !/^\d+$/.test(value)) {
     const got = value === '' ? 'an empty value' : quoted(value);
-    return { problem: { param: 't', message: `t must be a whole number of milliseconds, 0 or more (got ${got}).` } };
+    return { problem: { param: 't', message: `t must be a time in whole milliseconds (t=21500) or in seconds with an s (t=21.5s), 0 or more (got ${got}).` } };
   }
-  const timeMs = Number(value);
+  const timeMs = seconds ? Math.round(Number(seconds[1]) * 1000) : Number(value);
   if (timeMs > MAX_DURATION_MS) {
     return { problem: { param: 't', message: `t must be at most ${MAX_DURATION_MS} ms (10 minutes), got ${value}.` } };
   }

@@ -464,3 +464,21 @@ describe('host page messages', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 });
+
+describe('the quiz page alone (?view=quiz)', () => {
+  it('names an unknown ?scenario= in the page notice, as the explainer does (its links back keep it)', async () => {
+    const { default: QuizNav } = await import('../../src/story/QuizNav');
+    const { clearNotices, currentNotices } = await import('../../src/embed/notices');
+    const before = window.location.href;
+    clearNotices();
+    window.history.pushState(null, '', '/?view=quiz&scenario=nope');
+    try {
+      render(<QuizNav embed={false} />);
+      await waitFor(() => expect(currentNotices()).toContain("Unknown scenario 'nope'."));
+      expect(screen.getByRole('link', { name: /Back to the explainer/ })).toHaveAttribute('href', '?scenario=nope');
+    } finally {
+      window.history.pushState(null, '', before);
+      clearNotices();
+    }
+  });
+});

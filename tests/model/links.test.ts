@@ -151,18 +151,27 @@ describe('URL state', () => {
   });
 
   it.each([
-    ['abc', "t must be a whole number of milliseconds, 0 or more (got 'abc')."],
-    ['-5', "t must be a whole number of milliseconds, 0 or more (got '-5')."],
-    ['1.5', "t must be a whole number of milliseconds, 0 or more (got '1.5')."],
-    ['1e3', "t must be a whole number of milliseconds, 0 or more (got '1e3')."],
-    ['', 't must be a whole number of milliseconds, 0 or more (got an empty value).'],
+    ['abc', "t must be a time in whole milliseconds (t=21500) or in seconds with an s (t=21.5s), 0 or more (got 'abc')."],
+    ['-5', "t must be a time in whole milliseconds (t=21500) or in seconds with an s (t=21.5s), 0 or more (got '-5')."],
+    ['1.5', "t must be a time in whole milliseconds (t=21500) or in seconds with an s (t=21.5s), 0 or more (got '1.5')."],
+    ['1e3', "t must be a time in whole milliseconds (t=21500) or in seconds with an s (t=21.5s), 0 or more (got '1e3')."],
+    ['', 't must be a time in whole milliseconds (t=21500) or in seconds with an s (t=21.5s), 0 or more (got an empty value).'],
     ['600001', 't must be at most 600000 ms (10 minutes), got 600001.'],
+    ['1.5 s', "t must be a time in whole milliseconds (t=21500) or in seconds with an s (t=21.5s), 0 or more (got '1.5 s')."],
+    ['601s', 't must be at most 600000 ms (10 minutes), got 601s.'],
   ])('rejects t=%s with a message and keeps the scenario', (t, message) => {
     expect(parseLocation(`?scenario=seed-gc-pause&t=${t}`, '')).toEqual({
       scenario: { kind: 'builtin', id: 'seed-gc-pause' },
       timeMs: undefined,
       problems: [{ param: 't', message }],
     });
+  });
+
+  it('reads t in seconds with an s (t=21.5s), as a person writing a link by hand may', () => {
+    expect(parseLocation('?t=21.5s', '').timeMs).toBe(21_500);
+    expect(parseLocation('?t=10s', '').timeMs).toBe(10_000);
+    expect(parseLocation('?t=0.0004s', '').timeMs).toBe(0);
+    expect(parseLocation('?t=21500', '').timeMs).toBe(21_500);
   });
 
   it('reads a custom scenario from the hash, which wins over ?scenario=', () => {
