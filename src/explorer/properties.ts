@@ -59,7 +59,7 @@ export const PROPERTY_LABELS: Readonly<Record<PropertyId, string>> = {
  * - `first-write-window`: the new holder had had its token long enough to reach the storage but the
  *   storage had not seen it yet (the new holder was working, paused, or its message was delayed).
  *   A fenced read (`storage.fenceReads` and a `read` as the new holder's first step) or an
- *   immediate write closes this window when the new holder runs promptly.
+ *   immediate write narrows this window when the new holder runs promptly.
  */
 export type WriteAfterExpiryCause = 'no-new-holder' | 'token-not-higher' | 'unfenced' | 'token-in-flight' | 'first-write-window';
 
