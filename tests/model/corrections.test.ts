@@ -85,10 +85,12 @@ describe('issue 12: corrected claims', () => {
 
   it('2. check-then-write calls the grant-arrival deadline this simulator’s optimistic rule and names Chubby’s conservative one', () => {
     const text = narration('check-then-write');
-    expect(text).toContain('That is this simulator’s optimistic rule');
+    expect(text).toContain('it counts from when the grant reached it, this simulator’s optimistic rule');
     expect(text).toContain('Chubby’s client counts conservatively instead, allowing for the time the reply spent in flight');
     expect(text).not.toContain('10 s after it heard the grant');
-    expect(scenario('check-then-write').narration[0]!.sources).toContain('chubby');
+    // The beat that names Chubby's rule cites it (the expiry, where the two deadlines part).
+    const beat = scenario('check-then-write').narration.find((b) => b.text.includes('Chubby’s client'))!;
+    expect(beat.sources).toContain('chubby');
     expect(NARRATION_SOURCES.chubby.title).toContain('Chubby');
   });
 

@@ -17,10 +17,8 @@ export const checkThenWrite: BuiltInScenario = {
       match: { kind: 'lease-check-passed', actor: 'client-1', nth: 1 },
       title: 'Client 1 checks before writing',
       text:
-        'Client 1 got token 33 at 0.2 s. Before every write it compares its own clock with the lease deadline it believes in: ' +
-        '10 s after the grant reached it, so 10.2 s, while the lease really ends at 10.1 s. That is this simulator’s optimistic rule; ' +
-        'Chubby’s client counts conservatively instead, allowing for the time the reply spent in flight, as if from before it sent its request. At 0.2 s the check passes, so the write leaves for the storage.',
-      sources: ['chubby'],
+        'Client 1 got token 33 at 0.2 s. Before each write it checks its own timer against the lease deadline it counts: ' +
+        '10 s after the grant reached it, so 10.2 s. At 0.2 s the check passes, so the write leaves for the storage.',
     },
     {
       match: { kind: 'lease-check-passed', actor: 'client-1', nth: 2 },
@@ -38,7 +36,11 @@ export const checkThenWrite: BuiltInScenario = {
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 2 },
       title: 'The lease expires; client 2 gets token 34',
-      text: "No keepalive arrived, so at 10.1 s the lease service ends client 1's lease and grants the lock to client 2 with token 34.",
+      text:
+        "No keepalive arrived, so at 10.1 s the lease service ends client 1's lease and grants the lock to client 2 with token 34. " +
+        'Client 1’s own deadline, 10.2 s, is 0.1 s later: it counts from when the grant reached it, this simulator’s optimistic rule. ' +
+        'Chubby’s client counts conservatively instead, allowing for the time the reply spent in flight, as if from before it sent its request.',
+      sources: ['chubby'],
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },
