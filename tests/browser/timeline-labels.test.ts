@@ -186,13 +186,31 @@ async function openScenario(page: Page, id: string): Promise<void> {
   await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
 }
 
+/**
+ * Waits until the view has settled: two frames, then again while the sideways scroll or the
+ * picture's size still changes from one read to the next. A scroll the browser makes itself (its
+ * scroll position clamped when the page's layout changes, say as the run's ending appears below)
+ * reaches the timeline with the next frame's scroll event; what a reader sees is the frame after it.
+ */
+async function settled(page: Page): Promise<void> {
+  const state = `(() => { const s = document.querySelector('.fl-timeline__scroll'); const svg = document.querySelector('.fl-timeline__svg');
+    return [s ? s.scrollLeft : 0, s ? s.scrollWidth : 0, s ? s.clientWidth : 0, svg ? svg.getAttribute('width') : ''].join(' '); })()`;
+  let before = '';
+  for (let k = 0; k < 10; k++) {
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    const now = (await page.evaluate(state)) as string;
+    if (now === before) return;
+    before = now;
+  }
+}
+
 /** Steps through the whole run, measuring at the start and after each step; returns every report. */
 async function walk(page: Page): Promise<StepReport[]> {
   const reports: StepReport[] = [];
   const next = page.locator('.fl-transport button[aria-label]').nth(3);
   for (let i = 0; i < 400; i++) {
     // Wait for the step's render and the marks' short fade-ins.
-    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    await settled(page);
     reports.push((await page.evaluate(MEASURE)) as StepReport);
     if (await next.isDisabled()) break;
     await next.click();
