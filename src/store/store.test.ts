@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBuiltInScenario, loadedBuiltIn } from '../scenarios';
 import { createLabStore } from './store';
+import { clientStatusAt, liveLeaseAt } from './derive';
 
 const SEED_LOG = [
   "stored 'from client 1' with token 33",
@@ -81,11 +82,37 @@ describe('createLabStore', () => {
       "rejected 'from client 1' (token 33 < 34)",
       "rejected 'late write from client 1' (token 33 < 34)",
     ]);
-    expect(s().playheadMs).toBe(100);
+    // Paused, the playhead moves on to the pause's start (1 ms later), where client 1 reads as paused.
+    expect(s().playheadMs).toBe(101);
     s().undo();
     expect(s().interventions).toEqual([]);
     expect(s().trace.storageLog).toEqual(SEED_LOG);
     expect(s().undoStack).toEqual([]);
+  });
+
+  it('shows a fault\'s effect at once when paused: the crashed client, the lease gone, nothing left to expire', () => {
+    const store = createLabStore();
+    const s = () => store.getState();
+    s().seek(400);
+    s().crashClient('client-1');
+    expect(clientStatusAt(s().trace, 'client-1', s().playheadMs).phase).toBe('crashed');
+    s().undo();
+    s().seek(400);
+    expect(liveLeaseAt(s().trace, s().playheadMs)).toBeDefined();
+    s().expireLeaseNow();
+    // The lease it expired is over at the playhead, so "Expire lease now" (disabled without a live
+    // lease) cannot stack a second expiry on the same moment.
+    expect(liveLeaseAt(s().trace, s().playheadMs)).toBeUndefined();
+    expect(s().interventions).toEqual([{ kind: 'expireLease', atMs: 401 }]);
+  });
+
+  it('leaves the playhead where it is while playing', () => {
+    const store = createLabStore();
+    const s = () => store.getState();
+    s().seek(400);
+    s().play();
+    s().crashClient('client-1');
+    expect(s().playheadMs).toBe(400);
   });
 
   it('pausing client 2 before its grant opens the first-write window', () => {

@@ -171,10 +171,17 @@ export function createLabStore(options: InitOptions = {}): LabStore {
      * A learner's change: undoable. In the moment before the simulator has loaded (`simulator.ts`),
      * it waits for it; `build` sees the state as it is then.
      */
+    /** What to do once `change`'s intervention list is in (set by `add`), then cleared. */
+    const pending: { after?: () => void } = {};
     const change = (build: (s: LabState) => Intervention[] | undefined): void =>
       withSimulator(() => {
+        pending.after = undefined;
         const next = build(get());
         if (next) replace(next, [...get().undoStack, get().interventions]);
+        // (A cast: TypeScript keeps the `undefined` set above through the call to `build`, which sets it.)
+        const then = pending.after as (() => void) | undefined;
+        if (next && get().interventions === next) then?.();
+        pending.after = undefined;
       });
     /** Counts opens: an open that is still loading (a scenario, the simulator) when a later one is asked for is dropped. */
     let opens = 0;
@@ -183,8 +190,22 @@ export function createLabStore(options: InitOptions = {}): LabStore {
         if (opens === ticket) guarded(() => set({ baseId, base, interventions: [], undoStack: [], ...derive(base, []), playheadMs: 0, playing: false, previous: null }));
       });
     };
-    /** Adds a timed intervention, unless the run already holds as many faults as a scenario can (issue 18). */
-    const add = (i: Intervention): void => change((s) => (faultsLeft(s.base, s.interventions) > 0 ? [...s.interventions, i] : undefined));
+    /**
+     * Adds a timed intervention, unless the run already holds as many faults as a scenario can (issue 18).
+     * Paused, the playhead then moves on to the fault's time (at most 1 ms later: `faultTimeAt`), so
+     * its first effect is on screen at once: the crashed client reads "crashed", the expired lease is
+     * gone and "Expire lease now" waits for the next lease, instead of staying as it was.
+     */
+    const add = (i: Extract<Intervention, { atMs: number }>): void =>
+      change((s) => {
+        if (faultsLeft(s.base, s.interventions) === 0) return undefined;
+        const next = [...s.interventions, i];
+        pending.after = () => {
+          const now = get();
+          if (!now.playing && now.playheadMs < i.atMs && i.atMs <= now.trace.endMs) set({ playheadMs: i.atMs });
+        };
+        return next;
+      });
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
 
