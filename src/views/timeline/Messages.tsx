@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, messageNameKey } from '../../teaching/names';
-import { dashArrayFor, passagesOf, type MarkGeometry, type MessageGeom } from './message-geometry';
+import { DOT_R, dashArrayFor, headClear, passagesOf, type MarkGeometry, type MessageGeom } from './message-geometry';
 import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
@@ -63,7 +63,9 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
       const tipY = msg.y1 + (msg.y2 - msg.y1) * progress;
       line.current?.setAttribute('x2', String(tipX));
       line.current?.setAttribute('y2', String(tipY));
-      head.current?.setAttribute('d', progress > 0.02 && !(msg.bundled && progress >= 1) ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
+      // In flight, no head where it would cover a mark or another message's start dot (message-geometry.ts).
+      const drawn = progress > 0.02 && !(msg.bundled && progress >= 1) && (progress >= 1 || headClear(msg, tipX, tipY, ms));
+      head.current?.setAttribute('d', drawn ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
     },
     [arrived, msg],
   );
@@ -94,7 +96,7 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
         style={dash ? { strokeDasharray: dash, strokeLinecap: 'butt' } : undefined}
       />
       <path ref={head} d={msg.bundled ? '' : arrowHead(msg.x2, msg.y2, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />
-      <circle cx={msg.x1} cy={msg.y1} r={2.2} className="fl-msg__dot" />
+      <circle cx={msg.x1} cy={msg.y1} r={DOT_R} className="fl-msg__dot" />
       {label && (late || arrived) && <Leader spot={label} />}
       {label && (late || arrived) && (
         <text x={label.x} y={label.y} className="fl-msg__label">
