@@ -51,6 +51,8 @@ export interface MessageGeom {
    * ({@link headClear}): while in flight its head is left out where it would.
    */
   obstacles?: Obstacle[];
+  /** How far (px) short of (x2, y2) its line is drawn, to keep its head off a mark or dot not its own. */
+  cut?: number;
 }
 
 /**
@@ -159,12 +161,8 @@ export interface MarkGeometry extends Geometry {
 export const DECISION_R = 10;
 /** Radius (px) of a read's mark on the storage's line (`Lanes.tsx`). */
 export const READ_R = 5;
-/**
- * How far below the storage line (px) a decision's mark goes when the line has no room for it; also
- * the least distance between two marks' centres on one row: 6 px between the discs, so their halos
- * (3 px, `app.css`) do not run into each other and a ✕ never touches a ✓.
- */
-export const DECISION_DODGE = 2 * DECISION_R + 6;
+/** How far below the storage line (px) a decision's mark goes when the line has no room for it. */
+export const DECISION_DODGE = 2 * DECISION_R + 2;
 
 /** Least horizontal distance (px) between a request's arrow and its reply's ({@link withMessages}). */
 export const REPLY_SEP = 7;
@@ -324,22 +322,18 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     // ends, its slope kept) until REPLY_SEP px lie between them at both lanes. A picture, not a
     // clock: the reply's times are in its accessible name and tooltip.
     const req = REQUEST_OF[m.kind] && lastRequest.get(`${REQUEST_OF[m.kind]}|${m.to}|${m.from}`);
-    const shift = req && req.arriveAtMs <= m.sentAtMs ? Math.max(0, req.x2 + REPLY_SEP - x1, req.x1 + REPLY_SEP - x2) : 0;
+    // A read's reply leaves the storage far enough right of the read's circle (5 px) that its start
+    // dot stays 2 px clear of it.
+    const sepFrom = m.kind === 'read-reply' ? READ_R + 0.75 + DOT_R + 2.5 : REPLY_SEP;
+    const shift = req && req.arriveAtMs <= m.sentAtMs ? Math.max(0, req.x2 + sepFrom - x1, req.x1 + REPLY_SEP - x2) : 0;
     x1 += shift;
     x2 += shift;
     if (!REQUEST_OF[m.kind]) lastRequest.set(`${m.kind}|${m.from}|${m.to}`, { x1, x2, arriveAtMs: m.arriveAtMs });
     // A write ends just above its decision's mark (clear of its halo), and the reply leaves from the mark's edge.
-    // A read's reply leaves from its read's circle's rim, towards the client (the circle is its own).
-    const readAt = m.kind === 'read-reply' && from.kind === 'storage' ? { x: g.x(m.sentAtMs), y: from.base } : undefined;
-    let y1 = atDecision !== undefined ? atDecision - Math.sqrt(Math.max(0, DECISION_R ** 2 - Math.min(shift, DECISION_R) ** 2)) : leaseY(from, m.sentAtMs);
+    const y1 = atDecision !== undefined ? atDecision - Math.sqrt(Math.max(0, DECISION_R ** 2 - Math.min(shift, DECISION_R) ** 2)) : leaseY(from, m.sentAtMs);
     const decided = m.kind === 'write' ? decisionY.get(m.id) : undefined;
     // A read, likewise, stops just above its mark (5 px, `Lanes.tsx`) on the storage's line.
     const y2 = decided !== undefined ? decided - DECISION_R - 3 : m.kind === 'read' && to.kind === 'storage' ? to.base - READ_R - 3 : leaseY(to, m.arriveAtMs);
-    if (readAt) {
-      const d = Math.hypot(x2 - readAt.x, y2 - readAt.y) || 1;
-      x1 = readAt.x + ((x2 - readAt.x) / d) * READ_R;
-      y1 = readAt.y + ((y2 - readAt.y) / d) * READ_R;
-    }
     const lo = Math.min(y1, y2);
     const hi = Math.max(y1, y2);
     const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
@@ -389,12 +383,7 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     };
     for (let s = 0; s <= Math.min(32, len / 2); s += 0.5) {
       if (!fits(s)) continue;
-      if (s > 0) {
-        const f = (len - s) / len;
-        m.visible = m.visible.map(([a, c]) => [Math.min(1, a / f), Math.min(1, c / f)] as [number, number]).filter(([a, c]) => c > a);
-        m.x2 -= ux * s;
-        m.y2 -= uy * s;
-      }
+      if (s > 0) m.cut = s;
       break;
     }
   }
