@@ -22,7 +22,7 @@ import { isLowerTokenStored, type BeliefInterval, type LeaseInterval, type Parti
 import { seconds } from '../../store/derive';
 import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
-import { DECISION_R } from './message-geometry';
+import { DECISION_R, MARKER_DY, MARKER_SHARE } from './message-geometry';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
 import { BELIEF_MIN_W, labelKey, readOf, type LabelPlan } from './label-plan';
@@ -365,7 +365,7 @@ const Marker = memo(function Marker({ e, lane, g, trace, spot, dot }: MarkProps 
   return (
     <M.g {...pop} role="img" aria-label={aria} className={queued ? 'fl-marker' : 'fl-marker fl-marker--bad'}>
       <title>{aria}</title>
-      {dot && <circle cx={x} cy={lane.base + barH / 2 + 8} r={3} data-hole={`${x - 5} ${lane.base + barH / 2 + 3} 10 10`} />}
+      {dot && <circle cx={x} cy={lane.base + MARKER_DY} r={3} data-hole={`${x - 5} ${lane.base + MARKER_DY - 5} 10 10`} />}
       {spot && <Leader spot={spot} />}
       {spot && (
         <text x={spot.x} y={spot.y} className="fl-label fl-label--small">
@@ -394,7 +394,7 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, laye
             e={e}
             trace={trace}
             spot={labels.get(labelKey.marker(e.id))}
-            dot={!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - g.x(e.atMs)) < 6)}
+            dot={!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - g.x(e.atMs)) < MARKER_SHARE)}
           />
         ))}
       </g>

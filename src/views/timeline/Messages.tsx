@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, messageNameKey } from '../../teaching/names';
-import { dashArrayFor, passagesOf, type MarkGeometry, type MessageGeom } from './message-geometry';
+import { DOT_R, dashArrayFor, headClear, passagesOf, type MarkGeometry, type MessageGeom } from './message-geometry';
 import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
@@ -48,22 +48,32 @@ function flightProgress(msg: MessageGeom, playheadMs: number): number {
   return progress >= 1 ? 1 : Math.round(progress * 200) / 200;
 }
 
+/** Where `msg`'s line is drawn to: its end, or short of it along the line by its `cut`. */
+function endOf(msg: MessageGeom): { x: number; y: number } {
+  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
+  if (!msg.cut || len === 0) return { x: msg.x2, y: msg.y2 };
+  return { x: msg.x2 - ((msg.x2 - msg.x1) / len) * msg.cut, y: msg.y2 - ((msg.y2 - msg.y1) / len) * msg.cut };
+}
+
 const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLabel, lostLabel }: ArrowProps) {
   const t = useT();
   const line = useRef<SVGLineElement>(null);
   const head = useRef<SVGPathElement>(null);
   const shown = useRef(-1);
+  const end = useMemo(() => endOf(msg), [msg]);
   // In flight: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
       const progress = arrived ? 1 : flightProgress(msg, ms);
       if (progress === shown.current) return;
       shown.current = progress;
-      const tipX = msg.x1 + (msg.x2 - msg.x1) * progress;
-      const tipY = msg.y1 + (msg.y2 - msg.y1) * progress;
+      const tipX = msg.x1 + (end.x - msg.x1) * progress;
+      const tipY = msg.y1 + (end.y - msg.y1) * progress;
       line.current?.setAttribute('x2', String(tipX));
       line.current?.setAttribute('y2', String(tipY));
-      head.current?.setAttribute('d', progress > 0.02 && !(msg.bundled && progress >= 1) ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
+      // In flight, no head where it would cover a mark or another message's start dot (message-geometry.ts).
+      const drawn = progress > 0.02 && !(msg.bundled && progress >= 1) && (progress >= 1 || headClear(msg, tipX, tipY, ms));
+      head.current?.setAttribute('d', drawn ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
     },
     [arrived, msg],
   );
@@ -88,13 +98,13 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
         ref={line}
         x1={msg.x1}
         y1={msg.y1}
-        x2={msg.x2}
-        y2={msg.y2}
+        x2={end.x}
+        y2={end.y}
         className="fl-msg__line"
         style={dash ? { strokeDasharray: dash, strokeLinecap: 'butt' } : undefined}
       />
-      <path ref={head} d={msg.bundled ? '' : arrowHead(msg.x2, msg.y2, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />
-      <circle cx={msg.x1} cy={msg.y1} r={2.2} className="fl-msg__dot" />
+      <path ref={head} d={msg.bundled ? '' : arrowHead(end.x, end.y, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />
+      <circle cx={msg.x1} cy={msg.y1} r={DOT_R} className="fl-msg__dot" />
       {label && (late || arrived) && <Leader spot={label} />}
       {label && (late || arrived) && (
         <text x={label.x} y={label.y} className="fl-msg__label">

@@ -14,7 +14,7 @@ import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import type { MarkGeometry as Geometry } from './message-geometry';
 import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
-import { DECISION_R, REPLY_SEP, passagesOf } from './message-geometry';
+import { DECISION_R, MARKER_DY, REPLY_SEP, passagesOf } from './message-geometry';
 
 /**
  * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only
@@ -235,13 +235,13 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       const shown = shownMarkers(g, trace);
       // Every marker's dot is an obstacle, also those whose word a neighbour shows.
       for (const e of trace.events.filter((x) => x.kind === 'acquire-queued' || x.kind === 'keepalive-rejected')) {
-        obstacles.push({ x: g.x(e.atMs) - 6, y: lane.base + 13, w: 12, h: 12 });
+        obstacles.push({ x: g.x(e.atMs) - 6, y: lane.base + MARKER_DY - 6, w: 12, h: 12 });
       }
       for (const e of trace.events.filter((x) => shown.has(x.id))) {
         const x = g.x(e.atMs);
         const text = e.kind === 'acquire-queued' ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' });
         const w = m(text, FONT.small).width;
-        const dotY = lane.base + 19;
+        const dotY = lane.base + MARKER_DY;
         const rows = [lane.base + 23, lane.base + 34];
         const candidates: Candidate[] = [];
         // Clear of the dot (3 px, and its stroke) by 5 px: the glyph never touches its word.

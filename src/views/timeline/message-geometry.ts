@@ -46,7 +46,105 @@ export interface MessageGeom {
    * reads as one fan into one head (the last one's) instead of a pile of heads.
    */
   bundled?: boolean;
+  /**
+   * The marks and other messages' start dots near its line that its head must not cover
+   * ({@link headClear}): while in flight its head is left out where it would.
+   */
+  obstacles?: Obstacle[];
+  /** How far (px) short of (x2, y2) its line is drawn, to keep its head off a mark or dot not its own. */
+  cut?: number;
 }
+
+/**
+ * A drawn point (px) that an arrowhead must stay off: a message's start dot or a point mark (✓ ✕,
+ * read, marker, check, crash) as it is inked, a circle (`r`) or a square (half-side `r`), from `atMs`.
+ */
+export interface Obstacle {
+  x: number;
+  y: number;
+  r: number;
+  square: boolean;
+  atMs: number;
+  /** The message whose start dot it is. */
+  msg?: number;
+}
+
+/** Radius (px) of a message's start dot (`Messages.tsx`). */
+export const DOT_R = 2.2;
+/** Length (px) of an arrowhead (`arrowHead` in `svg-text.ts`). */
+const HEAD = 7;
+
+/** The box of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it. */
+function headBox(x: number, y: number, dx: number, dy: number): { x0: number; y0: number; x1: number; y1: number } {
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const bx = x - ux * HEAD;
+  const by = y - uy * HEAD;
+  const px = -uy * HEAD * 0.5;
+  const py = ux * HEAD * 0.5;
+  const xs = [x, bx + px, bx - px];
+  const ys = [y, by + py, by - py];
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+/** Whether an arrowhead's box stays at least `margin` px off `o`. */
+function clearOf(b: ReturnType<typeof headBox>, o: Obstacle, margin: number): boolean {
+  const gx = Math.max(0, b.x0 - (o.x + (o.square ? o.r : 0)), o.x - (o.square ? o.r : 0) - b.x1);
+  const gy = Math.max(0, b.y0 - (o.y + (o.square ? o.r : 0)), o.y - (o.square ? o.r : 0) - b.y1);
+  if (o.square) return Math.max(gx, gy) >= margin;
+  const nx = Math.max(b.x0, Math.min(o.x, b.x1));
+  const ny = Math.max(b.y0, Math.min(o.y, b.y1));
+  return Math.hypot(nx - o.x, ny - o.y) >= o.r + margin;
+}
+
+/**
+ * Whether `msg`'s head, with its tip at (x, y) at simulated `ms`, covers none of the marks and
+ * start dots drawn by then that are not its own.
+ */
+export function headClear(msg: MessageGeom, x: number, y: number, ms: number): boolean {
+  if (!msg.obstacles) return true;
+  const b = headBox(x, y, msg.x2 - msg.x1, msg.y2 - msg.y1);
+  return msg.obstacles.every((o) => o.atMs > ms || clearOf(b, o, 1));
+}
+
+/** The point marks of the trace as `Lanes.tsx` draws them (their ink, strokes included). */
+function pointMarks(g: Geometry, trace: Trace, decisionY: ReadonlyMap<number, number>): Obstacle[] {
+  const out: Obstacle[] = [];
+  const storage = g.lane('storage');
+  const lease = g.lane('lease-service') ?? g.lanes.find((l) => l.kind === 'lease');
+  for (const d of trace.storage) {
+    const y = decisionY.get(d.messageId);
+    if (y !== undefined) out.push({ x: g.x(d.atMs), y, r: DECISION_R, square: false, atMs: d.atMs });
+  }
+  const markers: { x: number; kind: string }[] = [];
+  for (const e of trace.events) {
+    const x = g.x(e.atMs);
+    if (storage && (e.kind === 'read-served' || e.kind === 'read-rejected')) out.push({ x, y: storage.base, r: READ_R + 0.75, square: false, atMs: e.atMs });
+    else if (lease && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected')) {
+      if (markers.some((o) => o.kind === e.kind && Math.abs(o.x - x) < MARKER_SHARE)) continue;
+      markers.push({ x, kind: e.kind });
+      out.push({ x, y: lease.base + MARKER_DY, r: 3.75, square: false, atMs: e.atMs });
+    } else if (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed') {
+      const lane = e.actor ? g.lane(e.actor) : undefined;
+      if (lane) out.push({ x, y: lane.base, r: 6.75, square: true, atMs: e.atMs });
+    }
+  }
+  for (const c of trace.crashes) {
+    const lane = g.lane(c.client);
+    if (lane) out.push({ x: g.x(c.atMs), y: lane.base, r: 8.5, square: true, atMs: c.atMs });
+  }
+  return out;
+}
+
+/**
+ * How far below the lease service's line (px) a marker's dot goes: under the lease bar (11 px), 3 px
+ * clear of a message's start dot at the bar's edge.
+ */
+export const MARKER_DY = 21;
+
+/** Markers of one kind less than this apart (px) share one dot (`Lanes.tsx`), which keeps them 2 px apart. */
+export const MARKER_SHARE = 10;
 
 /** A geometry with its message arrows. */
 export interface MarkGeometry extends Geometry {
@@ -80,7 +178,7 @@ const REQUEST_OF: Partial<Record<MessageKind, MessageKind>> = {
 
 /**
  * Where the storage decisions' marks go: on the lane's line unless the previous mark there is less
- * than a mark's width (plus 2 px) away, then one row down (and back up when that row is crowded
+ * less than {@link DECISION_DODGE} away, then one row down (and back up when that row is crowded
  * too and the line is not). x stays the decision's time.
  */
 export function decisionRows(g: Geometry, trace: Trace): Map<number, number> {
@@ -88,7 +186,7 @@ export function decisionRows(g: Geometry, trace: Trace): Map<number, number> {
   const lane = g.lane('storage');
   if (!lane) return out;
   const lastX = [-Infinity, -Infinity];
-  const room = 2 * DECISION_R + 2;
+  const room = DECISION_DODGE;
   for (const d of [...trace.storage].sort((a, b) => a.atMs - b.atMs)) {
     const x = g.x(d.atMs);
     const row = x - lastX[0]! >= room || x - lastX[0]! >= x - lastX[1]! ? 0 : 1;
@@ -224,7 +322,10 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     // ends, its slope kept) until REPLY_SEP px lie between them at both lanes. A picture, not a
     // clock: the reply's times are in its accessible name and tooltip.
     const req = REQUEST_OF[m.kind] && lastRequest.get(`${REQUEST_OF[m.kind]}|${m.to}|${m.from}`);
-    const shift = req && req.arriveAtMs <= m.sentAtMs ? Math.max(0, req.x2 + REPLY_SEP - x1, req.x1 + REPLY_SEP - x2) : 0;
+    // A read's reply leaves the storage far enough right of the read's circle (5 px) that its start
+    // dot stays 2 px clear of it.
+    const sepFrom = m.kind === 'read-reply' ? READ_R + 0.75 + DOT_R + 2.5 : REPLY_SEP;
+    const shift = req && req.arriveAtMs <= m.sentAtMs ? Math.max(0, req.x2 + sepFrom - x1, req.x1 + REPLY_SEP - x2) : 0;
     x1 += shift;
     x2 += shift;
     if (!REQUEST_OF[m.kind]) lastRequest.set(`${m.kind}|${m.from}|${m.to}`, { x1, x2, arriveAtMs: m.arriveAtMs });
@@ -256,6 +357,35 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
       dropped: m.dropped,
       waitX2: handled !== undefined && handled > m.arriveAtMs ? Math.max(g.x(handled), x2) : undefined,
     });
+  }
+
+  // An arrow that would end with its head on a mark or a start dot that is not its own (a grant
+  // arriving where the client's next write leaves from) stops short of it along its own line, a
+  // picture, not a clock (its times are in its name). While in flight its head is left out where
+  // it would cover one (`Messages.tsx`).
+  const marks = pointMarks(g, trace, decisionY);
+  const dots: Obstacle[] = out.map((m) => ({ x: m.x1, y: m.y1, r: DOT_R, square: false, atMs: m.sentAtMs, msg: m.id }));
+  for (const m of out) {
+    const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
+    if (len < 1) continue;
+    const near = (o: Obstacle) =>
+      o.x + o.r >= Math.min(m.x1, m.x2) - 12 && o.x - o.r <= Math.max(m.x1, m.x2) + 12 && o.y + o.r >= Math.min(m.y1, m.y2) - 12 && o.y - o.r <= Math.max(m.y1, m.y2) + 12;
+    // Its own marks: those its tip ends at (a write's decision, a read's circle), and its own dot.
+    const obstacles = [...marks.filter((o) => near(o) && Math.hypot(o.x - m.x2, o.y - m.y2) > o.r + 4), ...dots.filter((o) => o.msg !== m.id && near(o))];
+    if (obstacles.length === 0) continue;
+    m.obstacles = obstacles;
+    if (m.waitX2 !== undefined || m.dropped) continue;
+    const ux = (m.x2 - m.x1) / len;
+    const uy = (m.y2 - m.y1) / len;
+    const fits = (s: number) => {
+      const b = headBox(m.x2 - ux * s, m.y2 - uy * s, ux, uy);
+      return obstacles.every((o) => clearOf(b, o, 1));
+    };
+    for (let s = 0; s <= Math.min(32, len / 2); s += 0.5) {
+      if (!fits(s)) continue;
+      if (s > 0) m.cut = s;
+      break;
+    }
   }
 
   // Held messages of one stream that arrive within a few px of the next one in it share its head.
