@@ -33,7 +33,7 @@ describe('parseDisplayParams', () => {
     const { params, notices } = parseDisplayParams('?foo=1&controls=playback,teleport');
     expect([...params.controls]).toEqual(['playback']);
     expect(notices[0]).toBe('controls: unknown control "teleport"; expected all, none or some of playback, scrubber, speed, interventions, scenarios, share');
-    expect(notices[1]).toBe('"foo" is not a Fencing Lab parameter; ignored (the link\'s parameters: scenario, t, quiet, view, theme, controls, autoplay, embed, further, lang, instance; the quiz\'s and an LMS\'s are listed in the README)');
+    expect(notices[1]).toBe('"foo" is not a Fencing Lab parameter; ignored (a link\'s settings: scenario, t, quiet, view, theme, controls, autoplay, embed, further, lang, instance)');
   });
 
   it('accepts controls=none and controls=all', () => {

@@ -154,7 +154,7 @@ export function parseDisplayParams(search: string): ParsedDisplayParams {
 
   for (const key of new Set(q.keys())) {
     if (!(KNOWN_PARAMS as readonly string[]).includes(key)) {
-      notices.push(`${quote(key)} is not a Fencing Lab parameter; ignored (the link's parameters: ${LINK_PARAMS.join(', ')}; the quiz's and an LMS's are listed in the README)`);
+      notices.push(`${quote(key)} is not a Fencing Lab parameter; ignored (a link's settings: ${LINK_PARAMS.join(', ')})`);
     }
   }
   return { params: { embed, view, theme, controls, autoplay, further, lang, instance }, notices };

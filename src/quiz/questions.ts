@@ -222,7 +222,7 @@ export const ISSUE12_QUESTIONS: readonly Question[] = [
         text: 'From the moment the lease service granted it',
         correct: false,
         feedback:
-          'That is when the lease really started, but the client cannot know when that was: the grant tells it only when it arrives. Counting from the request is the latest start it can be sure of.',
+          'That is when the lease really started, but the client cannot know when that was: the grant tells it only when it arrives. It does know that the lease cannot have started before it sent the request, so a timer counted from then does not run past the service’s (while the two clocks keep the same rate).',
       },
     ],
     sources: [chubby('§2.8 “Sessions and KeepAlives”')],
