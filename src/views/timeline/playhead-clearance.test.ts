@@ -8,6 +8,8 @@ describe('playhead clearance (px)', () => {
   it('keeps 3 px around a start dot at the line', () => {
     const gaps = clearanceAt(100, 1000, [arrow(100, 50, 200, 150)]);
     expect(gaps).toContainEqual([50 - 2.2 - 3, 50 + 2.2 + 3]);
+    // Also with the time read back from the line's x a hair before the send.
+    expect(clearanceAt(100, 999.9999, [arrow(100, 50, 200, 150)])).toContainEqual([50 - 2.2 - 3, 50 + 2.2 + 3]);
   });
 
   it('keeps room around the head of an arrow in flight, whose tip is at the playhead', () => {

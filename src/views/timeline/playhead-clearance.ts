@@ -77,7 +77,7 @@ export function alongStretch(x: number, ax: number, ay: number, bx: number, by: 
 
 /**
  * The stretches (px, ascending, not merged) the playhead's line at x `x` (px) leaves out for the
- * arrows drawn at time `ms` (simulated ms): each arrow sent by then is drawn from its start to its
+ * arrows drawn at time `ms` (simulated ms): each arrow sent by then (1 ms slack) is drawn from its start to its
  * tip (`flightProgress`); the line keeps {@link ROOM} px from the box of its head (once it has
  * travelled 2 %; none on a bundled one that has arrived) and of its start dot, and breaks where the
  * arrow runs within {@link ALONG} px of it over more than 2 px of height (a steep arrow along it,
@@ -86,7 +86,8 @@ export function alongStretch(x: number, ax: number, ay: number, bx: number, by: 
 export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]): Gap[] {
   const out: Gap[] = [];
   for (const m of arrows) {
-    if (m.sentAtMs > ms) continue;
+    // 1 ms of slack: `ms` comes back from the line's x (`msAt`), a hair early at the step that sends it.
+    if (m.sentAtMs > ms + 1) continue;
     const p = flightProgress(m, ms);
     const tipX = m.x1 + (m.x2 - m.x1) * p;
     const tipY = m.y1 + (m.y2 - m.y1) * p;
