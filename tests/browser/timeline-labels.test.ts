@@ -7,7 +7,8 @@
  * the playhead's tag covers a label. Marks and arrows are checked against the labels too: no label
  * covers a round mark (a storage decision, a read, a marker, a check), no two round marks overlap,
  * no message line (nor the faint guide where it passes another lane) crosses a label, its own
- * included, and the playhead's line strikes through no label. The point marks (✓ ✕, reads,
+ * included, and the playhead's line strikes through no label, passes over no arrowhead or message
+ * start dot (1.5 px clear) and runs along no message line. The point marks (✓ ✕, reads,
  * markers, checks, crashes) are drawn after (over) every arrow, and each keeps a gap from every
  * label. At 360 px, where the picture scrolls sideways to follow the playhead, no label, tick or
  * point mark is cut in two by the left edge of the visible part (under the lane names) once it has
@@ -144,6 +145,32 @@ const MEASURE = `(() => {
     for (const a of boxes) {
       if (playhead.contains(a.el)) continue;
       if (pieces.some(([t, b]) => crosses(px, t, px, b, inner(a)))) problems.push('playhead line through a label: "' + a.text + '"');
+    }
+    // Nor over an arrowhead or a message's start dot (kept 1.5 px clear of their boxes), nor along a
+    // message's line or passage (within 1.5 px of it over 3 px or more of height).
+    const nameOf = (el) => (el.closest('[aria-label]') || el).getAttribute('aria-label') || 'a passage of message ' + (el.closest('[data-msg]') || el).getAttribute('data-msg');
+    const hits = (y0, y1) => pieces.some(([t, b]) => Math.min(b, y1) - Math.max(t, y0) > 0.5);
+    for (const el of svg.querySelectorAll('.fl-msg__head, .fl-msg__dot')) {
+      if (el.tagName.toLowerCase() === 'path' && !el.getAttribute('d')) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      const b = el.getBBox();
+      if (b.width === 0) continue;
+      if (px > b.x - 1.5 && px < b.x + b.width + 1.5 && hits(b.y - 1.5, b.y + b.height + 1.5))
+        problems.push('playhead line on ' + (el.classList.contains('fl-msg__dot') ? 'the start dot of ' : 'the arrowhead of ') + nameOf(el));
+    }
+    for (const line of svg.querySelectorAll('.fl-msg__line, .fl-passage')) {
+      if (getComputedStyle(line).visibility === 'hidden') continue;
+      const x1 = Number(line.getAttribute('x1')), y1 = Number(line.getAttribute('y1')), x2 = Number(line.getAttribute('x2')), y2 = Number(line.getAttribute('y2'));
+      let t0 = 0, t1 = 1;
+      if (Math.abs(x2 - x1) < 1e-9) { if (Math.abs(x1 - px) >= 1.5) continue; }
+      else {
+        const a = (px - 1.5 - x1) / (x2 - x1), c = (px + 1.5 - x1) / (x2 - x1);
+        t0 = Math.max(0, Math.min(a, c)); t1 = Math.min(1, Math.max(a, c));
+        if (t1 <= t0) continue;
+      }
+      const ya = y1 + (y2 - y1) * t0, yb = y1 + (y2 - y1) * t1;
+      const lo = Math.min(ya, yb), hi = Math.max(ya, yb);
+      if (hi - lo >= 3 && hits(lo, hi)) problems.push('playhead line along ' + nameOf(line));
     }
   }
   // Point marks: drawn after every arrow (on top of them), and clear of every label by 2 px.

@@ -7,14 +7,17 @@
  *   kept the marks' edge fit, and issue 15's frame work made Play re-render less, which together
  *   measured 97.02 KB);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 220 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 223 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
  *   endings took it to 218 KB; 220 KB until issue 13's last drawing fixes (point marks in a layer
  *   of their own over the arrows, replies kept clear of their requests, bar labels that slide into
  *   view, leaders that cross no arrow: about 1.4 KB) and its presenter and phone layout (0.6 KB)
- *   took it to 220.5 KB; the five new lessons, German, the explorer's learner path, the
+ *   took it to 220.5 KB; 222 KB until issue 13's mark clearance (arrows drawn short of a mark that
+ *   is not theirs, heads hidden in flight over one, read replies clear of their reads) and the
+ *   playhead's line breaking around arrowheads, start dots and arrows along it (together about
+ *   1.3 KB) took it to 222.4 KB, so now 223 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -51,7 +54,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 97.5 * KB, firstRenderCss: 10 * KB, singleFile: 222 * KB } as const;
+const BUDGETS = { firstRenderJs: 97.5 * KB, firstRenderCss: 10 * KB, singleFile: 223 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -20,6 +20,7 @@ import './marks-messages';
 import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
+import { clearanceAt, mergeGaps } from './playhead-clearance';
 
 export { quietStretches } from './quiet';
 
@@ -112,7 +113,8 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
       list.push({ el, x, y, w, h });
     }
     holes.set(list);
-    breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, holes.gapsAt(x));
+    // And around the arrows it meets: their heads, start dots, and any arrow running along it (playhead-clearance.ts).
+    breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x), ...clearanceAt(x, gm.msAt(x), gm.messages)], top, bottom));
     breaks.snap = snapScroll;
     const svg = root.current.ownerSVGElement;
     breaks.edge = (left) => {
@@ -122,7 +124,7 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     breaks.edge(breaks.left?.() ?? 0);
     breaks.redraw?.();
     breaks.settle?.();
-  }, [breaks, holes, labels, step]);
+  }, [breaks, gm, holes, labels, step]);
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}

@@ -23,6 +23,7 @@ import { labelKey, type LabelPlan } from './label-plan';
 import { Leader } from './Lanes';
 import { timeOfStep, useEventStep, usePlayheadFrame } from './playhead-hooks';
 import { arrowHead } from './svg-text';
+import { flightProgress } from './playhead-clearance';
 
 /** The dash pattern of each message style (`app.css`), for lines that break over other lanes. */
 const DASH: Partial<Record<MessageGeom['style'] | 'late', [number, number]>> = { keepalive: [3, 3], lost: [3, 3], read: [1, 3], late: [8, 4] };
@@ -39,13 +40,6 @@ interface ArrowProps {
   /** Where "waits until … wakes" and "lost" go, if anywhere. */
   waitLabel: Placement | undefined;
   lostLabel: Placement | undefined;
-}
-
-/** The fraction of `msg`'s flight done at `playheadMs`, 0..1, in steps of 1/200 (a slow arrow is not redrawn every frame). */
-function flightProgress(msg: MessageGeom, playheadMs: number): number {
-  const flight = msg.arriveAtMs - msg.sentAtMs;
-  const progress = flight <= 0 ? 1 : Math.min(1, Math.max(0, (playheadMs - msg.sentAtMs) / flight));
-  return progress >= 1 ? 1 : Math.round(progress * 200) / 200;
 }
 
 /** Where `msg`'s line is drawn to: its end, or short of it along the line by its `cut`. */

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { alongStretch, clearanceAt, headBox, mergeGaps, type ArrowShape } from './playhead-clearance';
+
+/** A message from (x1, y1) to (x2, y2) sent at 1000 ms, arriving at 2000 ms. */
+const arrow = (x1: number, y1: number, x2: number, y2: number): ArrowShape => ({ x1, y1, x2, y2, sentAtMs: 1000, arriveAtMs: 2000 });
+
+describe('playhead clearance (px)', () => {
+  it('keeps 3 px around a start dot at the line', () => {
+    const gaps = clearanceAt(100, 1000, [arrow(100, 50, 200, 150)]);
+    expect(gaps).toContainEqual([50 - 2.2 - 3, 50 + 2.2 + 3]);
+    // Also with the time read back from the line's x a hair before the send.
+    expect(clearanceAt(100, 999.9999, [arrow(100, 50, 200, 150)])).toContainEqual([50 - 2.2 - 3, 50 + 2.2 + 3]);
+  });
+
+  it('keeps room around the head of an arrow in flight, whose tip is at the playhead', () => {
+    // Half way: tip at (150, 100), a 45° arrow; its head's box is about 7.4 px square above-left of the tip.
+    const gaps = mergeGaps(clearanceAt(150, 1500, [arrow(100, 50, 200, 150)]), 0, 300);
+    const b = headBox(150, 100, 100, 100);
+    expect(b.y + b.h).toBeCloseTo(100, 5);
+    expect(gaps.some(([a, z]) => a <= b.y - 3 && z >= 100 + 3)).toBe(true);
+    // Nothing far from the arrow.
+    expect(gaps.every(([a, z]) => a > 30 && z < 120)).toBe(true);
+  });
+
+  it('leaves no gap for an arrow far from the line, nor for one not yet sent', () => {
+    expect(clearanceAt(400, 1500, [arrow(100, 50, 200, 150)])).toEqual([]);
+    expect(clearanceAt(100, 900, [arrow(100, 50, 200, 150)])).toEqual([]);
+  });
+
+  it('breaks along a steep arrow that runs beside the line, not across a shallow one', () => {
+    // Almost vertical, 2 px from the line all the way from y 50 to 250.
+    const along = clearanceAt(102, 3000, [arrow(100, 50, 103, 250)]);
+    expect(along.some(([a, z]) => a <= 50 && z >= 249)).toBe(true);
+    // Shallow: within 4 px of x 150 over under 2 px of height, a crossing.
+    expect(alongStretch(150, 100, 100, 200, 101, 4)![1] - alongStretch(150, 100, 100, 200, 101, 4)![0]).toBeLessThan(2);
+    expect(clearanceAt(150, 3000, [arrow(100, 100, 200, 101)])).toEqual([]);
+  });
+
+  it('a vertical arrow beside the line runs along it all the way; one 5 px away does not', () => {
+    expect(alongStretch(100, 103, 20, 103, 80, 4)).toEqual([20, 80]);
+    expect(alongStretch(100, 105, 20, 105, 80, 4)).toBeUndefined();
+  });
+
+  it('joins gaps closer than 6 px and runs one near an end to that end', () => {
+    expect(mergeGaps([[40, 50], [20, 30], [54, 60]], 0, 200)).toEqual([[20, 30], [40, 60]]);
+    expect(mergeGaps([[3, 10], [190, 196]], 0, 200)).toEqual([[0, 10], [190, 200]]);
+    expect(mergeGaps([[250, 260]], 0, 200)).toEqual([]);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Where the playhead's line leaves room for the message arrows it meets (issue 13): paused at an
+ * event, the line sits at that event's x, just where an arrow starts (its dot), ends (its head) or,
+ * for a message in flight, where its tip is. The line breaks there, with a little room, and where an
+ * arrow (or its faint passage behind another lane) runs along it within a few px, so that no dot,
+ * head or arrow is struck through or hidden by it. Gaps closer than {@link MERGE} px are joined, so
+ * the line stays one line, not confetti.
+ *
+ * Pure arithmetic on the arrows' geometry (`message-geometry.ts`): no layout is read, and
+ * {@link clearanceAt} is cheap enough to run every frame. In the marks' chunk.
+ * @module
+ */
+import type { MessageGeom } from './message-geometry';
+
+/** Room (px) kept around an arrowhead's and a start dot's box. */
+export const ROOM = 3;
+/** An arrow closer than this (px, horizontally) to the line runs along it. */
+export const ALONG = 4;
+/** Gaps (or a gap and the line's end) closer than this (px) are joined. */
+export const MERGE = 6;
+/** Radius (px) of a message's start dot (`Messages.tsx`). */
+export const DOT_R = 2.2;
+/** Length (px) of an arrowhead along its arrow (`svg-text.ts`, `arrowHead`). */
+export const HEAD = 7;
+
+/** A vertical stretch (top, bottom; px, top < bottom). */
+export type Gap = [number, number];
+
+/** The fraction of `msg`'s flight done at `ms`, 0..1, in steps of 1/200, as its arrow draws it (`Messages.tsx`). */
+export function flightProgress(msg: Pick<MessageGeom, 'sentAtMs' | 'arriveAtMs'>, ms: number): number {
+  const flight = msg.arriveAtMs - msg.sentAtMs;
+  const progress = flight <= 0 ? 1 : Math.min(1, Math.max(0, (ms - msg.sentAtMs) / flight));
+  return progress >= 1 ? 1 : Math.round(progress * 200) / 200;
+}
+
+/** The arrow part of a message: its line from (x1, y1) to (x2, y2) (px), its start time and its flight's end (ms). */
+export type ArrowShape = Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'sentAtMs' | 'arriveAtMs' | 'bundled'> & Partial<Pick<MessageGeom, 'cut'>>;
+
+/** The box (x, y, w, h; px) of the arrowhead at (x, y) pointing along (dx, dy), as `arrowHead` draws it. */
+export function headBox(x: number, y: number, dx: number, dy: number): { x: number; y: number; w: number; h: number } {
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const bx = x - ux * HEAD;
+  const by = y - uy * HEAD;
+  const px = -uy * HEAD * 0.5;
+  const py = ux * HEAD * 0.5;
+  const xs = [x, bx + px, bx - px];
+  const ys = [y, by + py, by - py];
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  return { x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
+}
+
+/**
+ * The stretch of y (px) where the segment from (ax, ay) to (bx, by) lies within `w` px
+ * horizontally of x `x`, or undefined when there is none.
+ */
+export function alongStretch(x: number, ax: number, ay: number, bx: number, by: number, w: number): Gap | undefined {
+  const dx = bx - ax;
+  let t0: number;
+  let t1: number;
+  if (Math.abs(dx) < 1e-9) {
+    if (Math.abs(ax - x) >= w) return undefined;
+    [t0, t1] = [0, 1];
+  } else {
+    const a = (x - w - ax) / dx;
+    const b = (x + w - ax) / dx;
+    t0 = Math.max(0, Math.min(a, b));
+    t1 = Math.min(1, Math.max(a, b));
+    if (t1 <= t0) return undefined;
+  }
+  const y0 = ay + (by - ay) * t0;
+  const y1 = ay + (by - ay) * t1;
+  return [Math.min(y0, y1), Math.max(y0, y1)];
+}
+
+/**
+ * The stretches (px, ascending, not merged) the playhead's line at x `x` (px) leaves out for the
+ * arrows drawn at time `ms` (simulated ms): each arrow sent by then (1 ms slack) is drawn from its start to its
+ * tip (`flightProgress`); the line keeps {@link ROOM} px from the box of its head (once it has
+ * travelled 2 %; none on a bundled one that has arrived) and of its start dot, and breaks where the
+ * arrow runs within {@link ALONG} px of it over more than 2 px of height (a steep arrow along it,
+ * not one crossing it).
+ */
+export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]): Gap[] {
+  const out: Gap[] = [];
+  for (const m of arrows) {
+    // 1 ms of slack: `ms` comes back from the line's x (`msAt`), a hair early at the step that sends it.
+    if (m.sentAtMs > ms + 1) continue;
+    const p = flightProgress(m, ms);
+    // Drawn to its end, or `cut` px short of it along the line (as `Messages.tsx` draws it: clear of a mark there).
+    const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
+    const f = m.cut && len > 0 ? 1 - m.cut / len : 1;
+    const tipX = m.x1 + (m.x2 - m.x1) * f * p;
+    const tipY = m.y1 + (m.y2 - m.y1) * f * p;
+    // The start dot.
+    if (Math.abs(x - m.x1) < DOT_R + ROOM) out.push([m.y1 - DOT_R - ROOM, m.y1 + DOT_R + ROOM]);
+    // The head.
+    if (p > 0.02 && !(m.bundled && p >= 1)) {
+      const b = headBox(tipX, tipY, m.x2 - m.x1, m.y2 - m.y1);
+      if (x > b.x - ROOM && x < b.x + b.w + ROOM) out.push([b.y - ROOM, b.y + b.h + ROOM]);
+    }
+    // The line (or its passage behind a lane) running along the playhead's.
+    const s = alongStretch(x, m.x1, m.y1, tipX, tipY, ALONG);
+    if (s && s[1] - s[0] > 2) out.push([s[0] - 1, s[1] + 1]);
+  }
+  return out;
+}
+
+/**
+ * Sorts and joins `gaps` (px) where they overlap or lie less than `merge` px apart; a gap less than
+ * `merge` px from `top` or `bottom` (the line's ends, px) reaches that end, so no stub is left.
+ */
+export function mergeGaps(gaps: readonly Gap[], top: number, bottom: number, merge = MERGE): Gap[] {
+  const sorted = gaps.filter((g) => g[1] > top && g[0] < bottom).map((g): Gap => [g[0], g[1]]).sort((a, b) => a[0] - b[0]);
+  const out: Gap[] = [];
+  for (const g of sorted) {
+    const last = out[out.length - 1];
+    if (last && g[0] - last[1] < merge) last[1] = Math.max(last[1], g[1]);
+    else out.push(g);
+  }
+  const first = out[0];
+  if (first && first[0] - top < merge) first[0] = Math.min(first[0], top);
+  const last = out[out.length - 1];
+  if (last && bottom - last[1] < merge) last[1] = Math.max(last[1], bottom);
+  return out;
+}
