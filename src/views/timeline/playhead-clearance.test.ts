@@ -22,6 +22,16 @@ describe('playhead clearance (px)', () => {
     expect(gaps.every(([a, z]) => a > 30 && z < 120)).toBe(true);
   });
 
+  it('puts the head of an arrow drawn short of a mark where it is drawn, and still clears the whole line along it', () => {
+    // Vertical, 2 px beside the line, from y 50 to 250, drawn 30 px short of its end (a mark there).
+    const cut = { ...arrow(102, 50, 102, 250), cut: 30 };
+    const gaps = mergeGaps(clearanceAt(100, 3000, [cut]), 0, 300);
+    const b = headBox(102, 220, 0, 200);
+    expect(gaps.some(([a, z]) => a <= b.y - 3 && z >= b.y + b.h + 3)).toBe(true);
+    // Its passage over another lane is drawn uncut, to y 250: the line stays clear down there too.
+    expect(gaps.some(([a, z]) => a <= 50 && z >= 249)).toBe(true);
+  });
+
   it('leaves no gap for an arrow far from the line, nor for one not yet sent', () => {
     expect(clearanceAt(400, 1500, [arrow(100, 50, 200, 150)])).toEqual([]);
     expect(clearanceAt(100, 900, [arrow(100, 50, 200, 150)])).toEqual([]);

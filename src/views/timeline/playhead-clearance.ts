@@ -102,7 +102,9 @@ export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]
       if (x > b.x - ROOM && x < b.x + b.w + ROOM) out.push([b.y - ROOM, b.y + b.h + ROOM]);
     }
     // The line (or its passage behind a lane) running along the playhead's.
-    const s = alongStretch(x, m.x1, m.y1, tipX, tipY, ALONG);
+    // Measured on the whole line to the tip's time: a passage over another lane is drawn along it
+    // uncut (`Passage` in `Messages.tsx`), even where the arrow itself stops short of a mark.
+    const s = alongStretch(x, m.x1, m.y1, m.x1 + (m.x2 - m.x1) * p, m.y1 + (m.y2 - m.y1) * p, ALONG);
     if (s && s[1] - s[0] > 2) out.push([s[0] - 1, s[1] + 1]);
   }
   return out;
