@@ -16,8 +16,9 @@
  * Also: the tag at 0.0 s leaves the 0 tick readable.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { openScenario, walk } from './timeline-walk';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 
 const baseURL = inject('baseURL');
@@ -207,44 +208,6 @@ const MEASURE = `(() => {
   return { at: now ? now.textContent : '?', labels: boxes.length, problems };
 })()`;
 
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(new URL(id === 'seed-gc-pause' ? '/' : `/?scenario=${id}`, baseURL).href);
-  await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
-  await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
-}
-
-/**
- * Waits until the view has settled: two frames, then again while the sideways scroll or the
- * picture's size still changes from one read to the next. A scroll the browser makes itself (its
- * scroll position clamped when the page's layout changes, say as the run's ending appears below)
- * reaches the timeline with the next frame's scroll event; what a reader sees is the frame after it.
- */
-async function settled(page: Page): Promise<void> {
-  const state = `(() => { const s = document.querySelector('.fl-timeline__scroll'); const svg = document.querySelector('.fl-timeline__svg');
-    return [s ? s.scrollLeft : 0, s ? s.scrollWidth : 0, s ? s.clientWidth : 0, svg ? svg.getAttribute('width') : ''].join(' '); })()`;
-  let before = '';
-  for (let k = 0; k < 10; k++) {
-    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-    const now = (await page.evaluate(state)) as string;
-    if (now === before) return;
-    before = now;
-  }
-}
-
-/** Steps through the whole run, measuring at the start and after each step; returns every report. */
-async function walk(page: Page): Promise<StepReport[]> {
-  const reports: StepReport[] = [];
-  const next = page.locator('.fl-transport button[aria-label]').nth(3);
-  for (let i = 0; i < 400; i++) {
-    // Wait for the step's render and the marks' short fade-ins.
-    await settled(page);
-    reports.push((await page.evaluate(MEASURE)) as StepReport);
-    if (await next.isDisabled()) break;
-    await next.click();
-  }
-  return reports;
-}
-
 describe('timeline labels: no overlap, no clipping, nothing under the playhead tag', () => {
   for (const width of [1280, 360]) {
     it(`every built-in at every event step, ${width} px wide`, async () => {
@@ -253,8 +216,8 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
         const page = await context.newPage();
         const failures: string[] = [];
         for (const s of ALL_BUILT_IN_SCENARIOS) {
-          await openScenario(page, s.id);
-          const reports = await walk(page);
+          await openScenario(page, baseURL, s.id);
+          const reports = await walk<StepReport>(page, MEASURE);
           expect(reports.length, s.id).toBeGreaterThan(5);
           // At the end of the run the picture carries every mark's label.
           expect(reports[reports.length - 1]!.labels, s.id).toBeGreaterThan(8);
@@ -337,7 +300,7 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const page = await context.newPage();
-      await openScenario(page, 'seed-gc-pause');
+      await openScenario(page, baseURL, 'seed-gc-pause');
       const r = (await page.evaluate(`(() => {
         const svg = document.querySelector('.fl-timeline__svg');
         const zero = [...svg.querySelectorAll('.fl-axis__label')].find((t) => t.textContent === '0').getBBox();

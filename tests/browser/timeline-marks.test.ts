@@ -7,8 +7,9 @@
  * point mark it does not leave from, come within 2 px of each other.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { openScenario, walk } from './timeline-walk';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 
 const baseURL = inject('baseURL');
@@ -97,37 +98,6 @@ const MEASURE_MARKS = `(() => {
   return { at: now ? now.textContent : '?', heads: heads.length, points: points.length, problems };
 })()`;
 
-async function openScenario(page: Page, id: string): Promise<void> {
-  await page.goto(new URL(id === 'seed-gc-pause' ? '/' : `/?scenario=${id}`, baseURL).href);
-  await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
-  await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
-}
-
-/** Two frames, then again while the sideways scroll or the picture's size still changes (as in `timeline-labels.test.ts`). */
-async function settled(page: Page): Promise<void> {
-  const state = `(() => { const s = document.querySelector('.fl-timeline__scroll'); const svg = document.querySelector('.fl-timeline__svg');
-    return [s ? s.scrollLeft : 0, s ? s.scrollWidth : 0, s ? s.clientWidth : 0, svg ? svg.getAttribute('width') : ''].join(' '); })()`;
-  let before = '';
-  for (let k = 0; k < 10; k++) {
-    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-    const now = (await page.evaluate(state)) as string;
-    if (now === before) return;
-    before = now;
-  }
-}
-
-async function walk(page: Page): Promise<StepReport[]> {
-  const reports: StepReport[] = [];
-  const next = page.locator('.fl-transport button[aria-label]').nth(3);
-  for (let i = 0; i < 400; i++) {
-    await settled(page);
-    reports.push((await page.evaluate(MEASURE_MARKS)) as StepReport);
-    if (await next.isDisabled()) break;
-    await next.click();
-  }
-  return reports;
-}
-
 describe('timeline marks: no arrowhead on a dot or a mark, no two marks touching', () => {
   for (const width of [1280, 360]) {
     it(`every built-in at every event step, ${width} px wide`, async () => {
@@ -136,8 +106,8 @@ describe('timeline marks: no arrowhead on a dot or a mark, no two marks touching
         const page = await context.newPage();
         const failures: string[] = [];
         for (const s of ALL_BUILT_IN_SCENARIOS) {
-          await openScenario(page, s.id);
-          const reports = await walk(page);
+          await openScenario(page, baseURL, s.id);
+          const reports = await walk<StepReport>(page, MEASURE_MARKS);
           expect(reports.length, s.id).toBeGreaterThan(5);
           // The check measured something: by the run's end there are arrowheads and point marks.
           const last = reports[reports.length - 1]!;

@@ -74,8 +74,8 @@ export const DOT_R = 2.2;
 /** Length (px) of an arrowhead (`arrowHead` in `svg-text.ts`). */
 const HEAD = 7;
 
-/** The box of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it. */
-function headBox(x: number, y: number, dx: number, dy: number): { x0: number; y0: number; x1: number; y1: number } {
+/** The box (px) of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it: its left, top, right and bottom. */
+export function headBox(x: number, y: number, dx: number, dy: number): { x0: number; y0: number; x1: number; y1: number } {
   const len = Math.hypot(dx, dy) || 1;
   const ux = dx / len;
   const uy = dy / len;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alongStretch, clearanceAt, headBox, mergeGaps, type ArrowShape } from './playhead-clearance';
+import { headBox } from './message-geometry';
+import { alongStretch, clearanceAt, mergeGaps, type ArrowShape } from './playhead-clearance';
 
 /** A message from (x1, y1) to (x2, y2) sent at 1000 ms, arriving at 2000 ms. */
 const arrow = (x1: number, y1: number, x2: number, y2: number): ArrowShape => ({ x1, y1, x2, y2, sentAtMs: 1000, arriveAtMs: 2000 });
@@ -16,8 +17,8 @@ describe('playhead clearance (px)', () => {
     // Half way: tip at (150, 100), a 45° arrow; its head's box is about 7.4 px square above-left of the tip.
     const gaps = mergeGaps(clearanceAt(150, 1500, [arrow(100, 50, 200, 150)]), 0, 300);
     const b = headBox(150, 100, 100, 100);
-    expect(b.y + b.h).toBeCloseTo(100, 5);
-    expect(gaps.some(([a, z]) => a <= b.y - 3 && z >= 100 + 3)).toBe(true);
+    expect(b.y1).toBeCloseTo(100, 5);
+    expect(gaps.some(([a, z]) => a <= b.y0 - 3 && z >= 100 + 3)).toBe(true);
     // Nothing far from the arrow.
     expect(gaps.every(([a, z]) => a > 30 && z < 120)).toBe(true);
   });
@@ -27,7 +28,7 @@ describe('playhead clearance (px)', () => {
     const cut = { ...arrow(102, 50, 102, 250), cut: 30 };
     const gaps = mergeGaps(clearanceAt(100, 3000, [cut]), 0, 300);
     const b = headBox(102, 220, 0, 200);
-    expect(gaps.some(([a, z]) => a <= b.y - 3 && z >= b.y + b.h + 3)).toBe(true);
+    expect(gaps.some(([a, z]) => a <= b.y0 - 3 && z >= b.y1 + 3)).toBe(true);
     // Its passage over another lane is drawn uncut, to y 250: the line stays clear down there too.
     expect(gaps.some(([a, z]) => a <= 50 && z >= 249)).toBe(true);
   });

@@ -10,7 +10,7 @@
  * {@link clearanceAt} is cheap enough to run every frame. In the marks' chunk.
  * @module
  */
-import type { MessageGeom } from './message-geometry';
+import { DOT_R, headBox, type MessageGeom } from './message-geometry';
 
 /** Room (px) kept around an arrowhead's and a start dot's box. */
 export const ROOM = 3;
@@ -18,10 +18,6 @@ export const ROOM = 3;
 export const ALONG = 4;
 /** Gaps (or a gap and the line's end) closer than this (px) are joined. */
 export const MERGE = 6;
-/** Radius (px) of a message's start dot (`Messages.tsx`). */
-export const DOT_R = 2.2;
-/** Length (px) of an arrowhead along its arrow (`svg-text.ts`, `arrowHead`). */
-export const HEAD = 7;
 
 /** A vertical stretch (top, bottom; px, top < bottom). */
 export type Gap = [number, number];
@@ -35,22 +31,6 @@ export function flightProgress(msg: Pick<MessageGeom, 'sentAtMs' | 'arriveAtMs'>
 
 /** The arrow part of a message: its line from (x1, y1) to (x2, y2) (px), its start time and its flight's end (ms). */
 export type ArrowShape = Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'sentAtMs' | 'arriveAtMs' | 'bundled'> & Partial<Pick<MessageGeom, 'cut'>>;
-
-/** The box (x, y, w, h; px) of the arrowhead at (x, y) pointing along (dx, dy), as `arrowHead` draws it. */
-export function headBox(x: number, y: number, dx: number, dy: number): { x: number; y: number; w: number; h: number } {
-  const len = Math.hypot(dx, dy) || 1;
-  const ux = dx / len;
-  const uy = dy / len;
-  const bx = x - ux * HEAD;
-  const by = y - uy * HEAD;
-  const px = -uy * HEAD * 0.5;
-  const py = ux * HEAD * 0.5;
-  const xs = [x, bx + px, bx - px];
-  const ys = [y, by + py, by - py];
-  const x0 = Math.min(...xs);
-  const y0 = Math.min(...ys);
-  return { x: x0, y: y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
-}
 
 /**
  * The stretch of y (px) where the segment from (ax, ay) to (bx, by) lies within `w` px
@@ -99,7 +79,7 @@ export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]
     // The head.
     if (p > 0.02 && !(m.bundled && p >= 1)) {
       const b = headBox(tipX, tipY, m.x2 - m.x1, m.y2 - m.y1);
-      if (x > b.x - ROOM && x < b.x + b.w + ROOM) out.push([b.y - ROOM, b.y + b.h + ROOM]);
+      if (x > b.x0 - ROOM && x < b.x1 + ROOM) out.push([b.y0 - ROOM, b.y1 + ROOM]);
     }
     // The line (or its passage behind a lane) running along the playhead's.
     // Measured on the whole line to the tip's time: a passage over another lane is drawn along it
