@@ -169,19 +169,13 @@ export function createLabStore(options: InitOptions = {}): LabStore {
     };
     /**
      * A learner's change: undoable. In the moment before the simulator has loaded (`simulator.ts`),
-     * it waits for it; `build` sees the state as it is then.
+     * it waits for it; `build` sees the state as it is then. `then` runs once its list is in.
      */
-    /** What to do once `change`'s intervention list is in (set by `add`), then cleared. */
-    const pending: { after?: () => void } = {};
-    const change = (build: (s: LabState) => Intervention[] | undefined): void =>
+    const change = (build: (s: LabState) => Intervention[] | undefined, then?: () => void): void =>
       withSimulator(() => {
-        pending.after = undefined;
         const next = build(get());
         if (next) replace(next, [...get().undoStack, get().interventions]);
-        // (A cast: TypeScript keeps the `undefined` set above through the call to `build`, which sets it.)
-        const then = pending.after as (() => void) | undefined;
         if (next && get().interventions === next) then?.();
-        pending.after = undefined;
       });
     /** Counts opens: an open that is still loading (a scenario, the simulator) when a later one is asked for is dropped. */
     let opens = 0;
@@ -197,15 +191,13 @@ export function createLabStore(options: InitOptions = {}): LabStore {
      * gone and "Expire lease now" waits for the next lease, instead of staying as it was.
      */
     const add = (i: Extract<Intervention, { atMs: number }>): void =>
-      change((s) => {
-        if (faultsLeft(s.base, s.interventions) === 0) return undefined;
-        const next = [...s.interventions, i];
-        pending.after = () => {
+      change(
+        (s) => (faultsLeft(s.base, s.interventions) > 0 ? [...s.interventions, i] : undefined),
+        () => {
           const now = get();
           if (!now.playing && now.playheadMs < i.atMs && i.atMs <= now.trace.endMs) set({ playheadMs: i.atMs });
-        };
-        return next;
-      });
+        },
+      );
     const clamp = (ms: number): number => Math.min(get().trace.endMs, Math.max(0, ms));
     const at = (): number => faultTimeAt(get().trace, get().playheadMs);
 
