@@ -22,10 +22,10 @@ import { isLowerTokenStored, type BeliefInterval, type LeaseInterval, type Parti
 import { seconds } from '../../store/derive';
 import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
-import { DECISION_R, MARKER_DY, MARKER_SHARE } from './message-geometry';
+import { DECISION_R, MARKER_DY, MARKER_SHARE, type MessageGeom } from './message-geometry';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
-import { BELIEF_MIN_W, labelKey, readOf, type LabelPlan } from './label-plan';
+import { BELIEF_DY, BELIEF_H, beliefEndX, labelKey, readOf, type LabelPlan } from './label-plan';
 import { timeOfStep, useEventStep } from './playhead-hooks';
 
 const appear = { initial: { opacity: 0 }, animate: { opacity: 1 }, transition: { duration: 0.3 } } as const;
@@ -40,7 +40,7 @@ const pop = {
 interface LaneProps {
   lane: Lane;
   /** With `decisionY` (`message-geometry.ts`) where a storage decision's mark is moved off the line. */
-  g: Geometry & { decisionY?: ReadonlyMap<number, number> };
+  g: Geometry & { decisionY?: ReadonlyMap<number, number>; messages?: MessageGeom[] };
   trace: Trace;
   /** The time of the playhead's step (`timeOfStep`): what has happened by now (simulated ms). */
   stepMs: number;
@@ -96,7 +96,7 @@ const growLabel = (running: boolean, x1: number, x2: number, width: number, unti
 /** Props every mark gets: its lane and the geometry. */
 interface MarkProps {
   lane: Lane;
-  g: Geometry;
+  g: Geometry & { messages?: MessageGeom[] };
 }
 
 const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, running, spot }: MarkProps & { q: PartitionInterval; trace: Trace; name: string; running: boolean; spot: Spot }) {
@@ -153,11 +153,11 @@ const BeliefMark = memo(function BeliefMark({
   spot,
 }: MarkProps & { b: BeliefInterval; name: string; over: boolean; spot: Spot }) {
   const t = useT();
-  const beliefTop = lane.top + 48;
-  const beliefH = 20;
+  const beliefTop = lane.top + BELIEF_DY;
+  const beliefH = BELIEF_H;
   const x1 = g.x(b.startMs);
-  // Once over, never narrower than BELIEF_MIN_W (a moment's belief is still a bar).
-  const x2 = over ? Math.max(g.x(b.endMs), x1 + BELIEF_MIN_W) : g.x(b.endMs);
+  // Once over, never narrower than BELIEF_MIN_W (a moment's belief is still a bar), unless an arrow is in the way.
+  const x2 = over ? beliefEndX(g, b, lane.top) : g.x(b.endMs);
   const aria = over
     ? t('timeline.belief.aria', { client: name, token: b.token, start: seconds(b.startMs), end: seconds(b.endMs) })
     : t('timeline.belief.ariaOngoing', { client: name, token: b.token, start: seconds(b.startMs) });
@@ -184,8 +184,8 @@ const BeliefMark = memo(function BeliefMark({
 
 const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill, spot }: MarkProps & { s: StaleStretch; name: string; running: boolean; fill: string; spot: Spot }) {
   const t = useT();
-  const beliefTop = lane.top + 48;
-  const beliefH = 20;
+  const beliefTop = lane.top + BELIEF_DY;
+  const beliefH = BELIEF_H;
   const x1 = g.x(s.startMs);
   const x2 = g.x(s.endMs);
   const aria = t('timeline.belief.staleAria', { client: name, token: s.token, start: seconds(s.startMs) });

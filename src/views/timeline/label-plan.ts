@@ -22,6 +22,37 @@ import { DECISION_R, MARKER_DY, REPLY_SEP, passagesOf } from './message-geometry
  */
 export const BELIEF_MIN_W = 14;
 
+/** The top (px) of a client's belief bars, below its lane's line, and their height (`Lanes.tsx`). */
+export const BELIEF_DY = 48;
+export const BELIEF_H = 20;
+
+/**
+ * Where a finished belief's bar ends (px): at its end, or {@link BELIEF_MIN_W} px after its start
+ * when it lasted only a moment, but then never over an arrow of its own client that crosses the
+ * bar's height after its end (the reply that ended it, drawn a few px to the right): it stops 3 px
+ * short of that arrow, so the arrow passes beside the bar, not through it.
+ * @param laneTop the top (px) of the client's lane
+ */
+export function beliefEndX(g: Pick<Geometry, 'x'> & { messages?: Geometry['messages'] }, b: { client: string; startMs: number; endMs: number }, laneTop: number): number {
+  const x1 = g.x(b.startMs);
+  const end = g.x(b.endMs);
+  let x2 = Math.max(end, x1 + BELIEF_MIN_W);
+  if (x2 === end || !g.messages) return x2;
+  const [top, bottom] = [laneTop + BELIEF_DY, laneTop + BELIEF_DY + BELIEF_H];
+  for (const m of g.messages) {
+    if ((m.from !== b.client && m.to !== b.client) || m.y1 === m.y2) continue;
+    // The arrow's x over the bar's rows (where its line reaches them).
+    const xs = [top, bottom]
+      .map((y) => (y - m.y1) / (m.y2 - m.y1))
+      .filter((f) => f >= 0 && f <= 1)
+      .map((f) => m.x1 + (m.x2 - m.x1) * f);
+    if (xs.length === 0) continue;
+    const lo = Math.min(...xs);
+    if (lo > end + 0.5 && lo < x2 + 3) x2 = Math.max(end, lo - 3);
+  }
+  return x2;
+}
+
 /** Keys of the labels, by mark. */
 export const labelKey = {
   partition: (client: string, i: number) => `part:${client}:${i}`,
@@ -152,6 +183,9 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const x1 = g.x(q.startMs);
         const x2 = g.x(q.endMs);
         const label = t('timeline.pause');
+        // Its two edges (`Lanes.tsx`) and the handle on its end (`PauseHandles.tsx`): no label is struck through by them.
+        const [top, bottom] = [T + 6, T + lane.height - 6];
+        obstacles.push({ x: x1 - 1, y: top, w: 2, h: bottom - top }, { x: x2 - 1, y: top, w: 2, h: bottom - top }, { x: x2 - 4, y: T + lane.height / 2 - 12, w: 8, h: 24 });
         const long = `${label} · ${localiseNumber(seconds(q.endMs - q.startMs))} s`;
         const candidates = [long, label].flatMap((text) =>
           // The box starts at the snowflake icon, 18 px before the text.
@@ -161,8 +195,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       }
       for (const b of trace.beliefs.filter((x) => x.client === lane.id)) {
         const x1 = g.x(b.startMs);
-        const x2 = Math.max(g.x(b.endMs), x1 + BELIEF_MIN_W);
-        const top = T + 48;
+        const x2 = beliefEndX(g, b, T);
+        const top = T + BELIEF_DY;
         const owner = `beliefbar:${lane.id}:${b.token}:${b.startMs}`;
         obstacles.push({ x: x1, y: top, w: x2 - x1, h: 20, owner });
         const st = stale.find((s) => s.client === lane.id && s.token === b.token && s.startMs >= b.startMs);
@@ -317,7 +351,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     const text = texts.get(msg.id);
     if (text) {
       const w = m(text, FONT.msg).width;
-      const fractions = msg.lateBy ? [0.1, 0.18, 0.26, 0.34, 0.42, 0.06] : [0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8, 0.12, 0.88];
+      const fractions = msg.lateBy ? [0.1, 0.18, 0.26, 0.34, 0.42, 0.06, 0.5, 0.58, 0.66, 0.74] : [0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8, 0.12, 0.88];
       // And the middle of each drawn piece (a short piece, e.g. in the storage's lane, may hold none of those).
       for (const [a, b] of msg.visible) fractions.push((a + b) / 2);
       const candidates: Candidate[] = [];

@@ -163,6 +163,11 @@ export const DECISION_R = 10;
 export const READ_R = 5;
 /** How far below the storage line (px) a decision's mark goes when the line has no room for it. */
 export const DECISION_DODGE = 2 * DECISION_R + 2;
+/** The least gap (px) between a decision's mark moved below the line and the mark it made room for. */
+const DODGE_GAP = 7;
+
+/** How far (px, vertically) short of the lease service's lane a bundled stream of held messages joins its last one's line ({@link withMessages}). */
+export const MERGE_DY = 24;
 
 /** Least horizontal distance (px) between a request's arrow and its reply's ({@link withMessages}). */
 export const REPLY_SEP = 7;
@@ -190,8 +195,10 @@ export function decisionRows(g: Geometry, trace: Trace): Map<number, number> {
   for (const d of [...trace.storage].sort((a, b) => a.atMs - b.atMs)) {
     const x = g.x(d.atMs);
     const row = x - lastX[0]! >= room || x - lastX[0]! >= x - lastX[1]! ? 0 : 1;
+    // One row down, and further when the mark above is so close in x that the two would all but touch.
+    const down = row === 0 ? 0 : Math.max(DECISION_DODGE, Math.sqrt(Math.max(0, (2 * DECISION_R + DODGE_GAP) ** 2 - (x - lastX[0]!) ** 2)));
     lastX[row] = x;
-    out.set(d.messageId, lane.base + row * DECISION_DODGE);
+    out.set(d.messageId, lane.base + down);
   }
   return out;
 }
@@ -359,6 +366,31 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     });
   }
 
+  // Held messages of one stream that arrive within a few px of the next one in it share its head.
+  for (let i = 0; i < out.length; i++) {
+    const m = out[i]!;
+    if (!m.lateBy) continue;
+    if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.hypot(o.x2 - m.x2, o.y2 - m.y2) < 8)) m.bundled = true;
+  }
+  // A bundled stream into the lease service (keepalives held by a partition, let through at once
+  // when it heals) joins the last one's line {@link MERGE_DY} px short of the lane, as one bundle
+  // into one head: fanned into a single point on the lane, the lines would cross the lease bar
+  // and the marks where they arrive.
+  for (let i = 0; i < out.length; i++) {
+    const m = out[i]!;
+    if (!m.bundled || g.lane(m.to)?.kind !== 'lease') continue;
+    const last = out.find((o, j) => j > i && !o.bundled && o.lateBy && o.from === m.from && o.to === m.to);
+    if (!last || Math.abs(last.y1 - last.y2) < 2 * MERGE_DY) continue;
+    const f = MERGE_DY / Math.abs(last.y1 - last.y2);
+    m.x2 = last.x2 + (last.x1 - last.x2) * f;
+    m.y2 = last.y2 + (last.y1 - last.y2) * f;
+    const from = g.lane(m.from)!;
+    const to = g.lane(m.to)!;
+    const [lo, hi] = [Math.min(m.y1, m.y2), Math.max(m.y1, m.y2)];
+    const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
+    m.visible = visibleStretches(m.y1, m.y2, between.map((l) => ({ top: l.bandTop, bottom: l.bandTop + l.bandHeight })));
+  }
+
   // An arrow that would end with its head on a mark or a start dot that is not its own (a grant
   // arriving where the client's next write leaves from) stops short of it along its own line, a
   // picture, not a clock (its times are in its name). While in flight its head is left out where
@@ -374,7 +406,7 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     const obstacles = [...marks.filter((o) => near(o) && Math.hypot(o.x - m.x2, o.y - m.y2) > o.r + 4), ...dots.filter((o) => o.msg !== m.id && near(o))];
     if (obstacles.length === 0) continue;
     m.obstacles = obstacles;
-    if (m.waitX2 !== undefined || m.dropped) continue;
+    if (m.waitX2 !== undefined || m.dropped || m.bundled) continue;
     const ux = (m.x2 - m.x1) / len;
     const uy = (m.y2 - m.y1) / len;
     const fits = (s: number) => {
@@ -388,11 +420,5 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     }
   }
 
-  // Held messages of one stream that arrive within a few px of the next one in it share its head.
-  for (let i = 0; i < out.length; i++) {
-    const m = out[i]!;
-    if (!m.lateBy) continue;
-    if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.hypot(o.x2 - m.x2, o.y2 - m.y2) < 8)) m.bundled = true;
-  }
   return { ...g, messages: out, decisionY };
 }
