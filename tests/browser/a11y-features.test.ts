@@ -237,7 +237,7 @@ describe('reduced motion', () => {
         const out: Record<string, string> = {};
         // The playhead and the grey "future" cover are placed at the playhead with a CSS transform
         // (the cheap way to move them every frame, issue 7): that is playback itself, not motion.
-        document.querySelectorAll<HTMLElement | SVGElement>('.fl-app [style*="transform"]:not(.fl-playhead):not(.fl-future)').forEach((el, i) => {
+        document.querySelectorAll<HTMLElement | SVGElement>('.fl-app [style*="transform"]:not(.fl-playhead):not(.fl-now)').forEach((el, i) => {
           const t = el.style.transform;
           if (t && t !== 'none' && !/^(translate[XYZ3d]*\(0(px)?(, ?0(px)?)*\)|scale\(1\)|\s)+$/.test(t)) out[`${i}:${el.getAttribute('class')}`] = t;
         });

@@ -174,7 +174,7 @@ export function Timeline() {
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const store = useLabStore();
   const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
-  const future = useRef<SVGRectElement>(null);
+  const future = useRef<SVGGElement>(null);
   // Every frame, without a render: the bars still growing reach the playhead, the grey future cover
   // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
   const scrolls = g.width + labelW > width + 1;
@@ -306,7 +306,13 @@ export function Timeline() {
               <rect key={lane.id} x={0} y={lane.bandTop} width={g.width} height={lane.bandHeight} className={i % 2 ? 'fl-lane-bg fl-lane-bg--alt' : 'fl-lane-bg'} />
             ))}
             <Axis g={g} />
-            <rect ref={future} x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
+            {/* The grey future cover from the playhead on, and under the marks a faint band along the
+                playhead's line: where the line breaks to leave an arrow clear (playhead-clearance.ts),
+                the band still says where "now" is, and the arrow reads on top of it. */}
+            <g ref={future} className="fl-now">
+              <rect x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
+              <rect x={-3} y={AXIS_H - 4} width={6} height={g.height - AXIS_H} className="fl-now__band" />
+            </g>
             <g aria-hidden="true">
               {g.lanes.map((lane) => (
                 <line key={lane.id} x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />

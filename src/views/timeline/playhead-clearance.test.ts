@@ -52,6 +52,12 @@ describe('playhead clearance (px)', () => {
     expect(alongStretch(100, 105, 20, 105, 80, 4)).toBeUndefined();
   });
 
+  it('leaves out the line where a vertical arrow runs 5 px beside it (ALONG is 6 px): two lines that close read as one', () => {
+    const gaps = clearanceAt(100, 3000, [arrow(105, 20, 105, 80)]);
+    expect(gaps.some(([a, z]) => a <= 20 && z >= 80)).toBe(true);
+    expect(clearanceAt(100, 3000, [arrow(107, 20, 107, 80)]).some(([a, z]) => z - a > 10)).toBe(false);
+  });
+
   it('joins gaps closer than 6 px and runs one near an end to that end', () => {
     expect(mergeGaps([[40, 50], [20, 30], [54, 60]], 0, 200)).toEqual([[20, 30], [40, 60]]);
     expect(mergeGaps([[3, 10], [190, 196]], 0, 200)).toEqual([[0, 10], [190, 200]]);

@@ -15,7 +15,7 @@ import { DOT_R, headBox, type MessageGeom } from './message-geometry';
 /** Room (px) kept around an arrowhead's and a start dot's box. */
 export const ROOM = 3;
 /** An arrow closer than this (px, horizontally) to the line runs along it. */
-export const ALONG = 4;
+export const ALONG = 6;
 /** Gaps (or a gap and the line's end) closer than this (px) are joined. */
 export const MERGE = 6;
 
