@@ -204,10 +204,15 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
             <li key={o.id} className={o.correct ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong'}>
               <span className="fl-quiz__fb-option">
                 {o.text}
-                {chosen.includes(o.id) ? (
-                  <span className="fl-quiz__fb-yours"> ({t(q.multiple ? 'quiz.ticked' : 'quiz.yourAnswer')})</span>
+                {/* On a select-all question, whether the learner's own call on this option was right
+                    (the option's feedback then says why): "(you did not tick it) Right." read as praise. */}
+                {q.multiple ? (
+                  <span className="fl-quiz__fb-yours">
+                    {' '}
+                    ({t(`quiz.${chosen.includes(o.id) ? 'ticked' : 'notTicked'}.${o.correct ? 'right' : 'wrong'}`)})
+                  </span>
                 ) : (
-                  q.multiple && <span className="fl-quiz__fb-yours"> ({t('quiz.notTicked')})</span>
+                  chosen.includes(o.id) && <span className="fl-quiz__fb-yours"> ({t('quiz.yourAnswer')})</span>
                 )}
               </span>{' '}
               <span>{o.feedback}</span>

@@ -170,7 +170,11 @@ describe('multiple choice (the seed question)', () => {
     q.options.forEach((o, i) => {
       expect(items[i]).toHaveTextContent(o.text);
       expect(items[i]).toHaveTextContent(o.feedback);
-      expect(items[i]).toHaveTextContent(o.id === 'pause-gap' ? '(you ticked it)' : '(you did not tick it)');
+      // The learner's own call on each option, judged: ticked or left out, and whether that was right.
+      const ticked = o.id === 'pause-gap';
+      expect(items[i]).toHaveTextContent(
+        ticked ? (o.correct ? '(you ticked it: well judged)' : '(you ticked it, but it does not belong)') : o.correct ? '(you left it out, but it belongs)' : '(you left it out: well judged)',
+      );
     });
   });
 
