@@ -9,7 +9,7 @@ export const storyDe = {
   'story.continue': 'Weiter',
   'story.again': 'Noch einmal',
   'story.stops': 'An Schlüsselmomenten anhalten',
-  'story.keys': 'Eingabe oder Leertaste: Weiter',
+  'story.keys': 'Eingabe: Weiter · Leertaste: Wiedergabe oder Pause',
   'story.predict.label': 'Ihre Vorhersage',
   'story.predict.store': 'Er speichert den Schreibvorgang',
   'story.predict.reject': 'Er lehnt den Schreibvorgang ab',

@@ -9,7 +9,7 @@ export const storyEn = {
   'story.continue': 'Continue',
   'story.again': 'Play again',
   'story.stops': 'Stop at key moments',
-  'story.keys': 'Enter or Space: Continue',
+  'story.keys': 'Enter: Continue · Space: Play or pause',
   'story.predict.label': 'Your prediction',
   'story.predict.store': 'It stores the write',
   'story.predict.reject': 'It rejects the write',
