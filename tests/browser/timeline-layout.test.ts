@@ -29,8 +29,10 @@ const SCENARIOS = ['seed-gc-pause', 'jepsen-three-clients', 'partition-lease-ser
 
 type Rect = { top: number; bottom: number; left: number; right: number; width: number; height: number };
 
-async function open(page: Page, id: string): Promise<void> {
-  await page.goto(new URL(id === 'seed-gc-pause' ? '/' : `/?scenario=${id}`, baseURL).href);
+/** Opens built-in `id`, at its start or (with `atEnd`) at the end of its run, every mark drawn. */
+async function open(page: Page, id: string, atEnd = false): Promise<void> {
+  const params = [...(id === 'seed-gc-pause' ? [] : [`scenario=${id}`]), ...(atEnd ? ['t=600000'] : [])];
+  await page.goto(new URL(params.length ? `/?${params.join('&')}` : '/', baseURL).href);
   await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
   await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
 }
@@ -170,7 +172,8 @@ describe('presenter mode', () => {
         const context = await browser.newContext({ viewport: { width: w, height: h } });
         try {
           const page = await context.newPage();
-          await open(page, id);
+          // At the end of the run: every mark drawn, and the run's ending in the caption.
+          await open(page, id, true);
           await page.locator('.fl-timeline').click({ position: { x: 4, y: 4 } });
           await page.keyboard.press('p');
           await page.locator('.fl-app--presenter').waitFor();
@@ -184,12 +187,15 @@ describe('presenter mode', () => {
               pageScrolls: document.scrollingElement.scrollHeight > innerHeight + 1 || document.scrollingElement.scrollWidth > innerWidth + 1,
               boxCut: box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1,
               boxHeight: box.clientHeight,
+              // The caption's text is not cut off at its bottom (it would scroll in its place).
+              captionOver: (() => { const c = document.querySelector('.fl-caption'); return c.scrollHeight - c.clientHeight; })(),
               svgHeight: svg.height,
               smallestLabelPx: Math.min(...px),
               labels: px.length,
             };
-          })()`)) as { pageScrolls: boolean; boxCut: boolean; boxHeight: number; svgHeight: number; smallestLabelPx: number; labels: number };
+          })()`)) as { pageScrolls: boolean; boxCut: boolean; boxHeight: number; captionOver: number; svgHeight: number; smallestLabelPx: number; labels: number };
           expect(m.pageScrolls).toBe(false);
+          expect(m.captionOver).toBeLessThanOrEqual(1);
           expect(m.boxCut).toBe(false);
           for (const sel of ['.fl-caption__title', 'button.fl-play', '.fl-scrubber', '.fl-timeline__svg']) {
             expect(onScreen(await rect(page, sel), w, h), sel).toBe(true);
