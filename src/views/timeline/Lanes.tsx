@@ -182,12 +182,22 @@ const BeliefMark = memo(function BeliefMark({
   );
 });
 
-const StaleMark = memo(function StaleMark({ s, lane, g, name, running, fill, spot }: MarkProps & { s: StaleStretch; name: string; running: boolean; fill: string; spot: Spot }) {
+const StaleMark = memo(function StaleMark({
+  s,
+  lane,
+  g,
+  name,
+  running,
+  fill,
+  spot,
+  endX,
+}: MarkProps & { s: StaleStretch; name: string; running: boolean; fill: string; spot: Spot; endX: number }) {
   const t = useT();
   const beliefTop = lane.top + BELIEF_DY;
   const beliefH = BELIEF_H;
   const x1 = g.x(s.startMs);
-  const x2 = g.x(s.endMs);
+  // Once over, it ends where its belief's bar ends (`endX`: they end together).
+  const x2 = running ? g.x(s.endMs) : endX;
   const aria = t('timeline.belief.staleAria', { client: name, token: s.token, start: seconds(s.startMs) });
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-stale">
@@ -248,9 +258,20 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   const t = useT();
   const p = stepMs;
   const name = lane.name;
-  const allStale = useMemo(() => staleStretches(trace).filter((s) => s.client === lane.id), [trace, lane.id]);
+  // With each stale stretch, where its bar ends once over: where its belief's bar ends (a stale
+  // stretch ends with its belief, `staleStretches`).
+  const allStale = useMemo(
+    () =>
+      staleStretches(trace)
+        .filter((s) => s.client === lane.id)
+        .map((s) => {
+          const b = trace.beliefs.find((x) => x.client === s.client && x.token === s.token && x.endMs === s.endMs);
+          return { s, endX: b ? beliefEndX(g, b, lane.top) : g.x(s.endMs) };
+        }),
+    [trace, lane.id, lane.top, g],
+  );
   const beliefs = trace.beliefs.filter((b) => b.client === lane.id && b.startMs <= p);
-  const stale = allStale.filter((s) => s.startMs <= p);
+  const stale = allStale.filter(({ s }) => s.startMs <= p);
   const pauses = trace.pauses.filter((q) => q.client === lane.id && q.startMs <= p);
   const partitions = trace.partitions.filter((q) => q.client === lane.id && q.startMs <= p);
   const crash = trace.crashes.find((c) => c.client === lane.id && c.atMs <= p);
@@ -293,8 +314,16 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
           spot={labels.get(labelKey.belief(lane.id, b.token, b.startMs))}
         />
       ))}
-      {stale.map((s) => (
-        <StaleMark key={`stale${s.token}-${s.startMs}`} {...common} s={s} running={s.endMs > p} fill={`url(#${patterns.stale})`} spot={labels.get(labelKey.stale(lane.id, s.token, s.startMs))} />
+      {stale.map(({ s, endX }) => (
+        <StaleMark
+          key={`stale${s.token}-${s.startMs}`}
+          {...common}
+          s={s}
+          running={s.endMs > p}
+          fill={`url(#${patterns.stale})`}
+          spot={labels.get(labelKey.stale(lane.id, s.token, s.startMs))}
+          endX={endX}
+        />
       ))}
       {crashMark}
     </g>

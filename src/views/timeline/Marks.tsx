@@ -114,7 +114,13 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     }
     holes.set(list);
     // And around the arrows it meets: their heads, start dots, and any arrow running along it (playhead-clearance.ts).
-    breaks.lineAt = (x, top, bottom) => brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x), ...clearanceAt(x, gm.msAt(x), gm.messages)], top, bottom));
+    breaks.pathsAt = (x, top, bottom) => {
+      const gaps = holes.gapsAt(x);
+      return {
+        line: brokenLine(top, bottom, mergeGaps([...gaps, ...clearanceAt(x, gm.msAt(x), gm.messages)], top, bottom)),
+        band: brokenLine(top, bottom, mergeGaps(gaps, top, bottom)),
+      };
+    };
     breaks.snap = snapScroll;
     const svg = root.current.ownerSVGElement;
     breaks.edge = (left) => {

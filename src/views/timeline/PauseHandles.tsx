@@ -19,6 +19,7 @@ import { MAX_PAUSE_MS, MIN_PAUSE_MS } from '../../store/interventions';
 import type { LabState } from '../../store/store';
 import type { PauseInterval, Trace } from '../../model/trace';
 import type { Geometry } from './geometry';
+import { pauseGrip } from './label-plan';
 import '../../story/messages';
 import './pause-handles.css';
 
@@ -99,6 +100,7 @@ function Handle({ g, q, source, name }: { g: Geometry; q: PauseInterval; source:
   const endX = source.atMs + forMs <= g.endMs ? g.x(source.atMs + forMs) : g.x(g.endMs) + (source.atMs + forMs - g.endMs) * g.pxPerMs;
   const top = lane.top + 6;
   const h = lane.height - 12;
+  const grip = pauseGrip(lane, endX);
   const onKeyDown = (e: KeyboardEvent<SVGGElement>): void => {
     const next = keyedLength(e.key, e.shiftKey, source.forMs);
     if (next === undefined) return;
@@ -149,7 +151,7 @@ function Handle({ g, q, source, name }: { g: Geometry; q: PauseInterval; source:
         </>
       )}
       <rect x={endX - 9} y={top - 2} width={18} height={h + 4} className="fl-pause-end__hit" />
-      <rect x={endX - 3.5} y={top + h / 2 - 11} width={7} height={22} rx={3.5} className="fl-pause-end__grip" />
+      <rect x={grip.x} y={grip.y} width={grip.w} height={grip.h} rx={3} className="fl-pause-end__grip" />
     </g>
   );
 }

@@ -86,7 +86,7 @@ function Axis({ g }: { g: Geometry }) {
  * tenth of a second they show changes. Its line breaks over the labels it passes (`breaks`, from
  * the marks; `label-holes.ts`), so none is struck through.
  */
-function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
+function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; band: RefObject<SVGPathElement | null> }) {
   const t = useT();
   const store = useLabStore();
   const ref = useRef<SVGGElement>(null);
@@ -95,11 +95,17 @@ function Playhead({ g, breaks }: { g: Geometry; breaks: PlayheadBreaks }) {
   const line = useRef<SVGPathElement>(null);
   const shown = useRef<{ at: string; t: typeof t; shift: number } | undefined>(undefined);
   const drawn = useRef('');
+  const banded = useRef('');
   const top = AXIS_H - 4;
   const bottom = g.height - 4;
   const drawLine = (px: number) => {
-    const d = breaks.lineAt?.(px, top, bottom) ?? `M0,${top}V${bottom}`;
+    const whole = `M0,${top}V${bottom}`;
+    const paths = breaks.pathsAt?.(px, top, bottom);
+    const d = paths?.line ?? whole;
     if (d !== drawn.current && line.current) line.current.setAttribute('d', (drawn.current = d));
+    // The band under the marks breaks over the labels only (it stays where an arrow runs along the line).
+    const b = paths?.band ?? whole;
+    if (b !== banded.current && band.current) band.current.setAttribute('d', (banded.current = b));
   };
   breaks.redraw = () => drawLine(g.x(store.getState().playheadMs));
   usePlayheadFrame(
@@ -175,6 +181,7 @@ export function Timeline() {
   const store = useLabStore();
   const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
   const future = useRef<SVGGElement>(null);
+  const band = useRef<SVGPathElement>(null);
   // Every frame, without a render: the bars still growing reach the playhead, the grey future cover
   // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
   const scrolls = g.width + labelW > width + 1;
@@ -311,7 +318,7 @@ export function Timeline() {
                 the band still says where "now" is, and the arrow reads on top of it. */}
             <g ref={future} className="fl-now">
               <rect x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
-              <rect x={-3} y={AXIS_H - 4} width={6} height={g.height - AXIS_H} className="fl-now__band" />
+              <path ref={band} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__band" />
             </g>
             <g aria-hidden="true">
               {g.lanes.map((lane) => (
@@ -321,7 +328,7 @@ export function Timeline() {
             <GrowthContext value={growing}>
               <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
             </GrowthContext>
-            <Playhead g={g} breaks={breaks} />
+            <Playhead g={g} breaks={breaks} band={band} />
             {PauseHandles && pauseEnded && (
               <Suspense fallback={null}>
                 <PauseHandles g={g} trace={trace} />

@@ -13,8 +13,12 @@
 
 /** What the timeline's playhead shares with the marks: set by the marks, read by the playhead. */
 export interface PlayheadBreaks {
-  /** The `d` of the playhead's line at x `x` (px) from `top` to `bottom`, broken over the labels there. */
-  lineAt?: (x: number, top: number, bottom: number) => string;
+  /**
+   * The `d`s of the playhead at x `x` (px) from `top` to `bottom`: `line`, its line, broken over the
+   * labels there and the arrows it meets; `band`, the faint "now" band under the marks, broken over
+   * the labels only. One call a frame, so the labels at `x` are looked up once.
+   */
+  pathsAt?: (x: number, top: number, bottom: number) => { line: string; band: string };
   /** Redraws the playhead's line (set by the playhead; the marks call it when the labels change). */
   redraw?: () => void;
   /** Checks the sideways scroll cuts no label (set by the timeline; the marks call it when the labels change). */

@@ -27,29 +27,47 @@ export const BELIEF_DY = 48;
 export const BELIEF_H = 20;
 
 /**
+ * The grip of the handle on a pause's end (`PauseHandles.tsx`), a box in px: 8 px wide, centred on
+ * the end's x, between the lane's line and its belief bars with 3 px to each (so it covers neither the
+ * dot of a message sent at the pause's end nor the top of the bar below).
+ * @param lane the client's lane: its top and its line's y (`base`), px
+ */
+export function pauseGrip(lane: { top: number; base: number }, endX: number): { x: number; y: number; w: number; h: number } {
+  const y = lane.base + 3;
+  return { x: endX - 4, y, w: 8, h: lane.top + BELIEF_DY - 3 - y };
+}
+
+/**
  * Where a finished belief's bar ends (px): at its end, or {@link BELIEF_MIN_W} px after its start
  * when it lasted only a moment, but then never over an arrow of its own client that crosses the
  * bar's height after its end (the reply that ended it, drawn a few px to the right): it stops 3 px
- * short of that arrow, so the arrow passes beside the bar, not through it.
+ * short of that arrow, so the arrow passes beside the bar, not through it. A bar that lasted longer
+ * reaches on to 3 px short of the reply that ended it where that is drawn to the right of its end.
  * @param laneTop the top (px) of the client's lane
  */
 export function beliefEndX(g: Pick<Geometry, 'x'> & { messages?: Geometry['messages'] }, b: { client: string; startMs: number; endMs: number }, laneTop: number): number {
   const x1 = g.x(b.startMs);
   const end = g.x(b.endMs);
   let x2 = Math.max(end, x1 + BELIEF_MIN_W);
-  if (x2 === end || !g.messages) return x2;
+  if (!g.messages) return x2;
   const [top, bottom] = [laneTop + BELIEF_DY, laneTop + BELIEF_DY + BELIEF_H];
+  // The client's arrows over the bar's rows: the leftmost x where each line reaches them.
+  const crossings: { m: Geometry['messages'][number]; lo: number }[] = [];
   for (const m of g.messages) {
     if ((m.from !== b.client && m.to !== b.client) || m.y1 === m.y2) continue;
-    // The arrow's x over the bar's rows (where its line reaches them).
     const xs = [top, bottom]
       .map((y) => (y - m.y1) / (m.y2 - m.y1))
       .filter((f) => f >= 0 && f <= 1)
       .map((f) => m.x1 + (m.x2 - m.x1) * f);
-    if (xs.length === 0) continue;
-    const lo = Math.min(...xs);
-    if (lo > end + 0.5 && lo < x2 + 3) x2 = Math.max(end, lo - 3);
+    if (xs.length > 0) crossings.push({ m, lo: Math.min(...xs) });
   }
+  if (x2 > end) {
+    for (const { lo } of crossings) if (lo > end + 0.5 && lo < x2 + 3) x2 = Math.max(end, lo - 3);
+    return x2;
+  }
+  // The reply that ended it arrives at its end but is drawn up to REPLY_SEP px to the right: the bar
+  // reaches to 3 px short of it, so it does not stop a few px past an arrow sent just before its end.
+  for (const { m, lo } of crossings) if (m.to === b.client && m.arriveAtMs === b.endMs && lo > end + 3 && lo <= end + REPLY_SEP + 3) x2 = Math.max(x2, lo - 3);
   return x2;
 }
 
@@ -185,7 +203,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const label = t('timeline.pause');
         // Its two edges (`Lanes.tsx`) and the handle on its end (`PauseHandles.tsx`): no label is struck through by them.
         const [top, bottom] = [T + 6, T + lane.height - 6];
-        obstacles.push({ x: x1 - 1, y: top, w: 2, h: bottom - top }, { x: x2 - 1, y: top, w: 2, h: bottom - top }, { x: x2 - 4, y: T + lane.height / 2 - 12, w: 8, h: 24 });
+        obstacles.push({ x: x1 - 1, y: top, w: 2, h: bottom - top }, { x: x2 - 1, y: top, w: 2, h: bottom - top }, pauseGrip(lane, x2));
         const long = `${label} · ${localiseNumber(seconds(q.endMs - q.startMs))} s`;
         const candidates = [long, label].flatMap((text) =>
           // The box starts at the snowflake icon, 18 px before the text.
@@ -257,6 +275,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({ id: owner, priority: 90, candidates, owner, slides: true });
         const endKey = leaseEndLabelKey(l.endReason);
         if (endKey) {
+          // Its end's tick (`Lanes.tsx`, 6 px past the bar on each side): no label is struck through by it.
+          obstacles.push({ x: x2 - 1.5, y: barTop - 6, w: 3, h: 22 + 12 });
           const text = t(endKey);
           const w = m(text, FONT.lease).width;
           const rows = [barTop - 5, barTop + 22 + 13];
