@@ -4,7 +4,8 @@
  * instead of letting the error unmount the whole page. The explainer keeps working around it.
  * @module
  */
-import { Component, Suspense, lazy, useCallback, useMemo, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useCallback, useMemo, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { useHydrating } from './hooks/useHydrating';
 import type { Loader } from '../store/load-once';
 
 /** Props: the lazily loaded `children`, and what to show if they fail (default: nothing). */
@@ -61,8 +62,6 @@ export function useRetryableLazy<P extends object>(
   return [component, retry];
 }
 
-/** A store that never changes: with `useSyncExternalStore` it tells hydration (server snapshot) from any other render. */
-const noSubscription = (): (() => void) => () => undefined;
 
 /**
  * A component from a chunk loaded on demand (`loader`, see `store/load-once.ts`; `pick` takes the
@@ -81,20 +80,28 @@ export function deferredComponent<M, P extends object>(
 ): ComponentType<P> {
   const load = () => loader.load().then((m) => ({ default: pick(m) }));
   return function Deferred(props: P) {
-    const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
+    const hydrating = useHydrating();
     const [Now] = useState(() => {
       const m = hydrating ? undefined : loader.current();
       return m ? pick(m) : undefined;
     });
     const [Lazy, retry] = useRetryableLazy(load);
-    if (Now) return <Now {...props} />;
-    return (
-      <ChunkBoundary fallback={failed} onRetry={retry}>
-        <Suspense fallback={placeholder}>
-          <Lazy {...props} />
-        </Suspense>
-      </ChunkBoundary>
+    // The same elements while nothing they show changed: `useHydrating` renders this once more
+    // right after hydration, and a Suspense boundary still waiting for its chunk that receives new
+    // elements then is rendered afresh, its HTML thrown away, instead of hydrated (React does so
+    // silently; issue 15: every part in the header and the interventions was, until this).
+    const tree = useMemo(
+      () => (
+        <ChunkBoundary fallback={failed} onRetry={retry}>
+          <Suspense fallback={placeholder}>
+            <Lazy {...props} />
+          </Suspense>
+        </ChunkBoundary>
+      ),
+      [Lazy, retry, props],
     );
+    if (Now) return <Now {...props} />;
+    return tree;
   };
 }
 

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { simulate } from '../../src/model/simulate';
 import { loadBuiltIn } from '../../src/store/initial-state';
-import { launchChromium } from './chromium';
+import { launchChromium, reactHasControls } from './chromium';
 
 const baseURL = inject('baseURL');
 const shots = mkdtempSync(join(tmpdir(), 'fencing-lab-a11y-'));
@@ -51,6 +51,8 @@ async function open(query = '', options: BrowserContextOptions = {}): Promise<{ 
   await page
     .waitForFunction(`!document.querySelector('.fl-slot') && !!document.querySelector('button.fl-play, .fl-quiz')`, undefined, { timeout: 20_000 })
     .catch(() => undefined);
+  // And React has them all (on the prerendered page their HTML is there before their chunk).
+  await reactHasControls(page);
   return { context, page };
 }
 
@@ -359,6 +361,7 @@ describe('dark mode', () => {
     expect(await bg()).toBe('rgb(243, 245, 248)');
     await page.reload();
     await play(page).waitFor();
+    await reactHasControls(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     expect(await page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Dark' }).check();
@@ -386,6 +389,7 @@ describe('dark mode', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(baseURL);
     await play(page).waitFor();
+    await reactHasControls(page);
     await page.getByRole('radio', { name: 'Dark' }).check();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(errors).toEqual([]);

@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { launchChromium, reactHasControls } from './chromium';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -51,6 +51,7 @@ const timelineReady = async (p: Page) => {
   // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
   await p.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   await p.locator('.fl-slot').first().waitFor({ state: 'detached' });
+  await reactHasControls(p);
 };
 const quizReady = (p: Page) => p.getByRole('heading', { name: 'Check your understanding' }).waitFor();
 

@@ -3,7 +3,7 @@
  * not available here). Missing Chromium is an error, never a silent skip.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The sentence shown when no browser is found; the README says the same. */
 export const NO_CHROMIUM =
@@ -63,4 +63,16 @@ export async function launchChromium(path: string, { storyStops = false }: { sto
     return page;
   };
   return browser;
+}
+
+/**
+ * Waits until React has every button and input of the page: on the prerendered page (issue 15)
+ * their HTML is there, and clickable, before the chunk of their part has hydrated it. Every
+ * element React renders or hydrates carries its `__reactProps$…` key. Times out after `timeout` ms
+ * (a part whose chunk cannot load keeps its HTML unhydrated), without failing.
+ */
+export async function reactHasControls(page: Page, timeout = 20_000): Promise<void> {
+  await page
+    .waitForFunction(`[...document.querySelectorAll('#root button, #root input, #root select')].every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))`, undefined, { timeout })
+    .catch(() => undefined);
 }

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { launchChromium, reactHasControls } from './chromium';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -53,6 +53,7 @@ async function shiftsWhileLoading(path: string, width: number, height: number): 
     await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
     // Everything that comes later: the secondary controls, then (when idle) the tabs and motion.
     await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
+    await reactHasControls(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const shifts = (await page.evaluate('window.__flShifts')) as Shift[];

@@ -16,7 +16,7 @@ import { runOutcome } from '../../src/story/moments';
 import { ALL_BUILT_IN_SCENARIOS, builtInScenario } from '../../src/scenarios/all';
 import { loadBuiltIn } from '../../src/store/initial-state';
 import { seconds } from '../../src/store/derive';
-import { launchChromium } from './chromium';
+import { launchChromium, reactHasControls } from './chromium';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -44,6 +44,7 @@ async function openPage(suffix = '', context?: BrowserContext): Promise<{ contex
   await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   // And the secondary controls (interventions, Share...), which arrive just after (`src/views/later.tsx`).
   await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
+  await reactHasControls(page);
   return { context: ctx, page };
 }
 

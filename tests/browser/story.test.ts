@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { launchChromium, reactHasControls } from './chromium';
 
 const baseURL = inject('baseURL');
 const shots = process.env.FL_SHOTS;
@@ -38,6 +38,7 @@ async function openPage(query = ''): Promise<{ context: BrowserContext; page: Pa
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   await page.goto(`${baseURL}${query}`);
   await page.getByRole('group', { name: 'Story' }).waitFor();
+  await reactHasControls(page);
   return { context, page };
 }
 

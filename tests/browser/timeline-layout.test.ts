@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { launchChromium, reactHasControls } from './chromium';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -35,6 +35,7 @@ async function open(page: Page, id: string, atEnd = false): Promise<void> {
   await page.goto(new URL(params.length ? `/?${params.join('&')}` : '/', baseURL).href);
   await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
   await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
+  await reactHasControls(page);
 }
 
 function rect(page: Page, selector: string): Promise<Rect> {

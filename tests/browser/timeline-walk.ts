@@ -3,12 +3,14 @@
  * every step: shared by the timeline's label test and its marks test (issue 13).
  */
 import type { Page } from 'playwright-core';
+import { reactHasControls } from './chromium';
 
 /** Opens built-in `id` (the seed at `/`) on `baseURL` and waits until its timeline is drawn. */
 export async function openScenario(page: Page, baseURL: string, id: string): Promise<void> {
   await page.goto(new URL(id === 'seed-gc-pause' ? '/' : `/?scenario=${id}`, baseURL).href);
   await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
   await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
+  await reactHasControls(page);
 }
 
 /**
