@@ -46,10 +46,11 @@ export default defineConfig(({ mode }) => {
   // linguiCatalogues compiles the message catalogues (ICU) for Lingui's runtime; seedTrace provides
   // the default scenario's trace computed at build time (the first render needs no simulator; the
   // hosted build reads it from the prerendered HTML); prerenderPage writes the default page's HTML
-  // with React's server renderer (issue 15; `languages` is the hosted build's LOCALES); see their files.
+  // with React's server renderer (issue 15; `languages` is the hosted build's LOCALES, `shownParts` the
+  // chunks loaded on demand that it shows, whose stylesheets it links); see their files.
   // The single file also carries its favicon inline and copies no public/ files (embed.js, the icon):
   // it must refer to nothing outside itself.
-  plugins: single ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile(), cspHashes()] : [react(), linguiCatalogues(), seedTrace({ inHtml: true }), prerenderPage({ languages: ['en', 'de'] })],
+  plugins: single ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile(), cspHashes()] : [react(), linguiCatalogues(), seedTrace({ inHtml: true }), prerenderPage({ languages: ['en', 'de'], shownParts: ['src/story/story-parts.ts'] })],
   define: {
     'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(single),
     // German UI text: the hosted app only (see `src/i18n/locale.ts`).

@@ -47,6 +47,12 @@ const WATCH_PARSE = `
     };
     const header = document.querySelector('#root .fl-header');
     if (header) header.__flFromHtml = true;
+    window.__flButtons = [...document.querySelectorAll('#root button')];
+    // The story bar's box in the first frame (the stylesheets in <head> hold that frame back).
+    requestAnimationFrame(() => {
+      const r = document.querySelector('#root .fl-story')?.getBoundingClientRect();
+      window.__flStoryBox = r ? { top: Math.round(r.top), height: Math.round(r.height) } : null;
+    });
   });
 `;
 
@@ -109,6 +115,14 @@ describe('the prerendered first screen', () => {
       await settle(page);
       // The header element React works with is the one the HTML made: hydrated, not replaced.
       expect(await page.evaluate(`document.querySelector('#root .fl-header').__flFromHtml === true`)).toBe(true);
+      // So is every button of the HTML, also those of parts whose chunk came after hydration began
+      // (a Suspense boundary that receives new elements before its chunk is in is rendered afresh).
+      const buttons = (await page.evaluate(`(() => { const b = window.__flButtons; return { all: b.length, replaced: b.filter((x) => !x.isConnected).map((x) => x.getAttribute('aria-label') || x.textContent) }; })()`)) as { all: number; replaced: string[] };
+      expect(buttons.all).toBeGreaterThan(15);
+      expect(buttons.replaced).toEqual([]);
+      // The parts of chunks loaded on demand keep their shape: their styles were there for the first frame.
+      const story = await page.evaluate(`(() => { const r = document.querySelector('#root .fl-story').getBoundingClientRect(); return { top: Math.round(r.top), height: Math.round(r.height) }; })()`);
+      expect(await page.evaluate('window.__flStoryBox')).toEqual(story);
       // The parts of the secondary controls' chunk are hydrated and work.
       await page.getByRole('button', { name: 'Library' }).click();
       await page.getByRole('dialog').waitFor();
@@ -118,6 +132,39 @@ describe('the prerendered first screen', () => {
       await page.getByRole('button', { name: 'Play', exact: true }).click();
       await page.waitForTimeout(600);
       expect(await page.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('holds a click on Play made before the script has run, and plays once hydrated', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+      // The app's entry (the start script requests it after the first paint) is held back until released.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let requested = false;
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(baseURL);
+      const play = page.getByRole('button', { name: 'Play', exact: true });
+      await play.waitFor();
+      await page.waitForFunction(() => document.readyState !== 'loading');
+      expect(await page.getAttribute('html', 'data-fl-live')).toBeNull();
+      await play.click();
+      expect(await page.getAttribute('html', 'data-fl-live')).toBeNull();
+      await expect.poll(() => requested, { timeout: 5_000 }).toBe(true);
+      release();
+      await page.locator('html[data-fl-live="hydrated"]').waitFor({ state: 'attached' });
+      // The held click reached the hydrated Play: the run plays.
+      await expect.poll(() => page.locator('.fl-time__now').textContent(), { timeout: 5_000 }).not.toBe('0.0 s');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -1,13 +1,15 @@
 /**
  * Size budgets of the production build (issue 7), run by `npm test` after both builds:
- * - JavaScript needed for the first render: at most 97.5 KB gzip (95 KB until issue 14's story slot,
+ * - JavaScript needed for the first render: at most 99 KB gzip (95 KB until issue 14's story slot,
  *   issue 13's timeline layout and issue 12's corrected text and modes took it to about 96.5 KB; since
  *   issue 15's prerendered first screen, paint no longer waits for it; 97 KB until issue 13's last
  *   round put the keys' line under the legend, sized the presenter controls with the screen and
  *   kept the marks' edge fit, and issue 15's frame work made Play re-render less, which together
- *   measured 97.02 KB);
+ *   measured 97.02 KB; 97.5 KB until issue 15's paint-before-script made the start script the one
+ *   that requests the app after the first paint, so blocking it now keeps the explainer from
+ *   appearing and its 1.0 KB is counted: 98.5 KB, of which the app's own entry is unchanged);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 223 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 223.5 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -17,7 +19,9 @@
  *   took it to 220.5 KB; 222 KB until issue 13's mark clearance (arrows drawn short of a mark that
  *   is not theirs, heads hidden in flight over one, read replies clear of their reads) and the
  *   playhead's line breaking around arrowheads, start dots and arrows along it (together about
- *   1.3 KB) took it to 222.4 KB, so now 223 KB; the five new lessons, German, the explorer's learner path, the
+ *   1.3 KB) took it to 222.4 KB; 223 KB until issue 13's pause grip, stale marks that end with their belief's
+ *   bar, the lease-end tick as a label obstacle and the playhead band broken around labels took it
+ *   to 223.2 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -54,7 +58,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 97.5 * KB, firstRenderCss: 10 * KB, singleFile: 223 * KB } as const;
+const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 223.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;
