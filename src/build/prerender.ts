@@ -182,21 +182,30 @@ function readManifest(out: string, manifest: boolean | string): Record<string, M
  * @throws Error if a part is not a chunk of the manifest (renamed or moved: update the list)
  */
 export function stylesheetsOf(parts: readonly string[], manifest: Record<string, ManifestChunk>): string[] {
-  const sheets = new Set<string>();
+  for (const part of parts) {
+    if (!manifest[part]) throw new Error(`prerender: ${part} is not a chunk of the build's manifest; the prerendered page links its stylesheets`);
+  }
+  return manifestClosure(manifest, parts).css;
+}
+
+/**
+ * The static import closure of `keys` in a Vite build manifest: every chunk key reached through
+ * `imports` (the keys themselves first, in visiting order) and the stylesheets those chunks carry
+ * (paths relative to the dist, each once). Keys missing from the manifest are kept and carry nothing.
+ */
+export function manifestClosure(manifest: Record<string, ManifestChunk>, keys: readonly string[]): { keys: string[]; css: string[] } {
   const seen = new Set<string>();
-  const visit = (key: string) => {
+  const css = new Set<string>();
+  const visit = (key: string): void => {
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
-    for (const c of chunk.css ?? []) sheets.add(c);
+    for (const c of chunk.css ?? []) css.add(c);
     for (const k of chunk.imports ?? []) visit(k);
   };
-  for (const part of parts) {
-    if (!manifest[part]) throw new Error(`prerender: ${part} is not a chunk of the build's manifest; the prerendered page links its stylesheets`);
-    visit(part);
-  }
-  return [...sheets];
+  for (const key of keys) visit(key);
+  return { keys: [...seen], css: [...css] };
 }
 
 /**

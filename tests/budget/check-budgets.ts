@@ -51,6 +51,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { preview } from 'vite';
 import { findChromium, launchChromium } from '../browser/chromium';
+import { manifestClosure } from '../../src/build/prerender';
 
 const KB = 1024;
 const root = join(import.meta.dirname, '..', '..');
@@ -76,18 +77,8 @@ function staticClosure(manifest: Record<string, ManifestChunk>): { js: string[];
   const entry = manifest['index.html'] ?? Object.values(manifest).find((c) => c.isEntry);
   const key = Object.entries(manifest).find(([, c]) => c === entry)?.[0];
   if (!entry || !key) throw new Error('budget: no entry chunk in the manifest');
-  const seen = new Set<string>();
-  const css = new Set<string>();
-  const visit = (k: string): void => {
-    if (seen.has(k)) return;
-    seen.add(k);
-    const chunk = manifest[k];
-    if (!chunk) return;
-    for (const c of chunk.css ?? []) css.add(c);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  visit(key);
-  return { js: [...seen].map((k) => manifest[k]!.file), css: [...css] };
+  const { keys, css } = manifestClosure(manifest, [key]);
+  return { js: keys.map((k) => manifest[k]!.file), css };
 }
 
 /** The init script that notes when the working explainer first appears (ms after navigation). */

@@ -8,7 +8,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { LOAD_FALLBACK_MS, startScript, stylesheetsOf, takeEntryScript, withStylesheets } from '../../src/build/prerender';
+import { LOAD_FALLBACK_MS, manifestClosure, startScript, stylesheetsOf, takeEntryScript, withStylesheets } from '../../src/build/prerender';
 import { LOCALES } from '../../src/i18n/locale';
 
 interface Inserted {
@@ -178,6 +178,14 @@ describe('the stylesheets of the parts the prerendered page shows (issue 15)', (
   it("takes a part's own stylesheets and those of the chunks it imports, each once, and no other's", () => {
     expect(stylesheetsOf(['src/story/story-parts.ts'], manifest)).toEqual(['assets/story.css', 'assets/Glossary.css']);
     expect(stylesheetsOf([], manifest)).toEqual([]);
+  });
+
+  it("walks the import closure once per chunk, from several keys, keeping chunks it cannot find (the budget script's entry closure)", () => {
+    expect(manifestClosure(manifest, ['index.html'])).toEqual({ keys: ['index.html', '_shared.js'], css: ['assets/index.css'] });
+    expect(manifestClosure(manifest, ['src/quiz/QuizPanel.tsx', 'src/story/story-parts.ts', 'gone.js'])).toEqual({
+      keys: ['src/quiz/QuizPanel.tsx', 'src/story/story-parts.ts', '_Glossary.js', '_shared.js', 'gone.js'],
+      css: ['assets/QuizPanel.css', 'assets/story.css', 'assets/Glossary.css'],
+    });
   });
 
   it('names a part that is not in the manifest', () => {
