@@ -6,7 +6,7 @@
  * @module
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { markTerms, termIdsIn, type Term } from './terms';
+import { markTerms, termIdsIn, type Piece, type Term } from './terms';
 import './glossary.css';
 
 /** One term: its words as a button, and its definition when open. */
@@ -78,20 +78,50 @@ export function TermButton({ term, children }: { term: Term; children: string })
  * @param seen ids of terms already defined elsewhere in the same view (not marked again here)
  */
 export function GlossaryText({ text, seen }: { text: string; seen?: readonly string[] }) {
-  const pieces = useMemo(() => markTerms(text, new Set(seen)), [text, seen]);
+  const pieces = useMemo(() => gluedToTerms(markTerms(text, new Set(seen))), [text, seen]);
   return (
     <>
       {pieces.map((p, i) =>
         typeof p === 'string' ? (
           p
         ) : (
-          <TermButton key={i} term={p.term}>
-            {p.text}
-          </TermButton>
+          // The quotes or brackets around a term stay on its line (no “ alone at a line's end).
+          <span key={i} className={p.before || p.after ? 'fl-term-glue' : undefined}>
+            {p.before}
+            <TermButton term={p.term}>{p.text}</TermButton>
+            {p.after}
+          </span>
         ),
       )}
     </>
   );
+}
+
+/** A term piece with the punctuation that touches it on each side ('' where none). */
+export type GluedPiece = string | { term: Term; text: string; before: string; after: string };
+
+/**
+ * `pieces` with an opening quote or bracket right before each term, and closing punctuation right
+ * after it, moved from the plain text into the term's piece, so that they break with it, not apart.
+ */
+export function gluedToTerms(pieces: readonly Piece[]): GluedPiece[] {
+  const rest = [...pieces];
+  const out: GluedPiece[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const p = rest[i]!;
+    if (typeof p === 'string') {
+      out.push(p);
+      continue;
+    }
+    const prev = out.at(-1);
+    const before = typeof prev === 'string' ? (/[“‘„«(\["']+$/.exec(prev)?.[0] ?? '') : '';
+    if (before) out[out.length - 1] = (prev as string).slice(0, -before.length);
+    const next = rest[i + 1];
+    const after = typeof next === 'string' ? (/^[”’»)\]"'.,;:!?]+/.exec(next)?.[0] ?? '') : '';
+    if (after) rest[i + 1] = (next as string).slice(after.length);
+    out.push({ ...p, before, after });
+  }
+  return out.filter((p) => p !== '');
 }
 
 /**

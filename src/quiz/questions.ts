@@ -381,7 +381,7 @@ export const QUESTIONS: readonly Question[] = [
     kind: 'order',
     topic: 'process-pauses',
     scenarioId: 'seed-gc-pause',
-    prompt: 'Put these events of the seed story in the order they happen.',
+    prompt: 'Put these events of the first story, “Client 1 pauses for garbage collection”, in the order they happen.',
     items: [
       { id: 'c2-grant', label: 'Client 2 receives the grant with token {token}', match: { kind: 'grant-received', actor: 'client-2' } },
       { id: 'c1-pause', label: 'Client 1 freezes in a garbage-collection pause', match: { kind: 'pause-started', actor: 'client-1' } },

@@ -5,6 +5,7 @@
  */
 import { useT } from '../i18n';
 import '../views/tools-messages';
+import './back-link.css';
 
 /** "← Back to the explainer": this page without `view`. */
 export default function BackLink() {

@@ -217,7 +217,7 @@ describe('SCORM 1.2 package under scorm-again', () => {
     // Session 2: the LMS restores what it kept; the quiz resumes at question 3 with the same score.
     const second = await openScorm({ ...lms, core: { ...lms.core, entry: 'resume', lesson_location: cmi.core.lesson_location, lesson_status: 'incomplete' }, suspend_data: cmi.suspend_data });
     await second.frame.getByRole('heading', { name: `Question 3 of ${available.length}` }).waitFor();
-    await second.frame.getByText(`Score: 1 of ${available.length}`).waitFor();
+    await second.frame.getByText(`Right so far: 1 of ${available.length}`).waitFor();
     await second.frame.getByRole('button', { name: 'Previous' }).click();
     await second.frame.getByText('Not quite.').waitFor();
     // Finish with unanswered questions asks first.

@@ -122,7 +122,7 @@ describe('quiz in Chromium', () => {
 
     await page.getByRole('button', { name: 'Retry the quiz' }).click();
     await page.getByRole('heading', { name: `Question 1 of ${available.length}` }).waitFor();
-    await page.getByText(`Score: 0 of ${available.length}`).waitFor();
+    await page.getByText(`Right so far: 0 of ${available.length}`).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

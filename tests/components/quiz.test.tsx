@@ -86,7 +86,7 @@ describe('multiple choice (the seed question)', () => {
     expect(check).toHaveFocus();
     expect(check).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('radio', { name: 'In the client, before every write' })).toBeDisabled();
-    expect(screen.getByText(`Score: 0 of ${QUESTIONS.length}`)).toBeInTheDocument();
+    expect(screen.getByText(`Right so far: 0 of ${QUESTIONS.length}`)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     for (const r of screen.getAllByRole('radio')) expect(r).not.toBeChecked();
@@ -97,7 +97,7 @@ describe('multiple choice (the seed question)', () => {
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(feedback()).toHaveTextContent('Correct.');
     expect(feedback()).toHaveTextContent('rejects a lower one');
-    expect(screen.getByText(`Score: 1 of ${QUESTIONS.length}`)).toBeInTheDocument();
+    expect(screen.getByText(`Right so far: 1 of ${QUESTIONS.length}`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show solution' })).not.toBeInTheDocument();
   });
 
@@ -344,7 +344,7 @@ describe('summary, modes and storage', () => {
     expect(link).toHaveAttribute('href', '?scenario=seed-gc-pause');
     await user.click(screen.getByRole('button', { name: 'Retry the quiz' }));
     expect(screen.getByRole('heading', { name: 'Question 1 of 2' })).toBeInTheDocument();
-    expect(screen.getByText('Score: 0 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Right so far: 0 of 2')).toBeInTheDocument();
   });
 
   it('the summary sends a missed real-system question to its scenario and its Real systems entry', async () => {
@@ -375,7 +375,7 @@ describe('summary, modes and storage', () => {
     unmount();
     render(<QuizPanel search="?quizRetry=1" questions={two} />);
     expect(screen.getByRole('heading', { name: 'Question 2 of 2' })).toBeInTheDocument();
-    expect(screen.getByText('Score: 1 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Right so far: 1 of 2')).toBeInTheDocument();
   });
 
   it('works when reading localStorage throws (sandboxed iframe, private mode)', async () => {

@@ -9,7 +9,7 @@ export const quizDe = {
   'quiz.title': 'Prüfen Sie Ihr Verständnis',
   'quiz.intro': 'Beantworten Sie jede Frage und drücken Sie dann „Prüfen“. Manche Fragen spielen ein Szenario auf der Zeitleiste ab.',
   'quiz.progress': 'Frage {n} von {total}',
-  'quiz.score': 'Punkte: {raw} von {max}',
+  'quiz.score': 'Bisher richtig: {raw} von {max}',
   'quiz.check': 'Prüfen',
   'quiz.retry': 'Nochmal',
   'quiz.showSolution': 'Lösung zeigen',

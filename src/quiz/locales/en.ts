@@ -8,7 +8,7 @@ export const quizEn = {
   'quiz.title': 'Check your understanding',
   'quiz.intro': 'Answer each question, then press Check. Some questions play a scenario on the timeline.',
   'quiz.progress': 'Question {n} of {total}',
-  'quiz.score': 'Score: {raw} of {max}',
+  'quiz.score': 'Right so far: {raw} of {max}',
   'quiz.check': 'Check',
   'quiz.retry': 'Retry',
   'quiz.showSolution': 'Show solution',
