@@ -114,7 +114,7 @@ export function PageLab({ search, hash, autoplay = false, globalShortcuts = fals
   useEffect(() => {
     const problems = parsed.problems.map((p) => p.message);
     if (offline && builtinId) problems.push(`scenario: "${findBuiltIn(builtinId)?.title ?? builtinId}" could not be loaded; showing the default scenario`);
-    reportNotices(problems);
+    reportNotices(problems, 'link');
   }, [parsed, offline, builtinId]);
 
   // A `#s=` document that is a built-in plus interventions (what Share makes of a changed built-in)
@@ -125,8 +125,8 @@ export function PageLab({ search, hash, autoplay = false, globalShortcuts = fals
   const [reopened] = useState(() => (restored && 'store' in restored ? restored.store() : undefined));
   const settingNotices = restored && 'notices' in restored ? restored.notices : undefined;
   useEffect(() => {
-    if (refused) reportNotices([`The link's scenario cannot be shown: ${refused} Showing the default scenario.`]);
-    else if (settingNotices) reportNotices(settingNotices);
+    if (refused) reportNotices([`The link's scenario cannot be shown: ${refused} Showing the default scenario.`], 'link');
+    else if (settingNotices) reportNotices(settingNotices, 'link');
   }, [refused, settingNotices]);
 
   // syncUrl: the address bar follows what is shown, so it is always a share link (not in embeds).

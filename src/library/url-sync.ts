@@ -10,7 +10,7 @@
  * does not reload the page (a fragment change), so a `hashchange` opens the link's scenario here.
  * @module
  */
-import { reportNotices } from '../embed/notices';
+import { forgetNotices, reportNotices } from '../embed/notices';
 import { replaceUrl } from '../embed/safe';
 import type { LabState, LabStore } from '../store/store';
 import { openingFor, simulateOpening } from './restore';
@@ -32,14 +32,16 @@ export async function openHashLink(store: LabStore, search: string, hash: string
   // The decoder validates with zod/mini: loaded only when a link actually changes (issue 7).
   const { parseLocation } = await import('../links/location');
   const parsed = parseLocation(search, hash);
-  reportNotices(parsed.problems.map((p) => p.message));
+  // What was said about the last link no longer applies.
+  forgetNotices('link');
+  reportNotices(parsed.problems.map((p) => p.message), 'link');
   if (!parsed.customScenario) return;
   const opening = await openingFor(parsed.customScenario, parsed.timeMs ?? 0, parsed.settings);
   // Simulated off the main thread (issue 18); a run the simulator refuses keeps what is on screen.
   const run = await simulateOpening(opening);
-  if (!run.ok) reportNotices([`The link's scenario cannot be shown: ${run.message}`]);
+  if (!run.ok) reportNotices([`The link's scenario cannot be shown: ${run.message}`], 'link');
   else {
-    if (opening.notices) reportNotices(opening.notices);
+    if (opening.notices) reportNotices(opening.notices, 'link');
     store.getState().openWith({ ...opening, trace: run.trace });
   }
 }

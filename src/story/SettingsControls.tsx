@@ -13,6 +13,7 @@ import { useLab } from '../store/context';
 import type { SettingValue } from '../store/interventions';
 import { SETTING_BOUNDS, currentSetting, settingOf } from '../settings/settings';
 import { faultTitle } from './setting-label';
+import { MIN_RENEW_EVERY_MS } from '../model/scenario';
 import './messages';
 import './story.css';
 
@@ -20,10 +21,17 @@ import './story.css';
 type Unit = 's' | 'ms' | 'x';
 
 const toShown = (v: number, unit: Unit) => (unit === 's' ? v / 1000 : v);
-const toStored = (v: number, unit: Unit) => (unit === 's' ? v * 1000 : v);
+/**
+ * The stored value of what the field shows: whole ms for times (a link or file keeps no fraction of
+ * a ms, so a fraction here would be a run no one else can open), hundredths for a factor.
+ */
+export const toStored = (v: number, unit: Unit): number => (unit === 'x' ? Math.round(v * 100) / 100 : Math.round(unit === 's' ? v * 1000 : v));
 
-/** One number field: a draft while typing, committed on Enter or when leaving the field if valid. */
-function NumberField({ path, label, unit, bounds }: { path: string; label: string; unit: Unit; bounds: readonly [number, number] }) {
+/**
+ * One number field: a draft while typing, committed on Enter or when leaving the field if valid.
+ * `zeroOr`: where 0 means "off", the smallest other value (stored units), as the scenario schema has it.
+ */
+function NumberField({ path, label, unit, bounds, zeroOr }: { path: string; label: string; unit: Unit; bounds: readonly [number, number]; zeroOr?: number }) {
   const t = useT();
   const id = useId();
   const base = useLab((s) => s.base);
@@ -36,9 +44,14 @@ function NumberField({ path, label, unit, bounds }: { path: string; label: strin
   const min = toShown(bounds[0], unit);
   const max = toShown(bounds[1], unit);
   const n = Number(draft);
-  const invalid = draft.trim() === '' || !Number.isFinite(n) || n < min || n > max;
+  const stored = Number.isFinite(n) ? toStored(n, unit) : Number.NaN;
+  const gap = zeroOr !== undefined && stored > 0 && stored < zeroOr;
+  const invalid = draft.trim() === '' || !Number.isFinite(n) || n < min || n > max || gap;
   const commit = () => {
-    if (!invalid && draft !== shown) setSetting(path, toStored(n, unit));
+    if (invalid) return;
+    if (stored !== value) setSetting(path, stored);
+    // What is kept, as shown (a fraction of a ms typed is rounded).
+    else setDraft(shown);
   };
   return (
     <div className="fl-setting">
@@ -68,7 +81,7 @@ function NumberField({ path, label, unit, bounds }: { path: string; label: strin
       />
       {invalid && (
         <p id={`${id}-err`} className="fl-field-error fl-small">
-          {t('settings.invalid', { min, max })}
+          {zeroOr === undefined ? t('settings.invalid', { min, max }) : t('settings.invalidOff', { min: toShown(zeroOr, unit), max })}
         </p>
       )}
     </div>
@@ -186,7 +199,7 @@ export function SettingsControls() {
         <fieldset key={c.id} className="fl-settings__group">
           <legend>{c.name}</legend>
           <CheckField path={`clients.${c.id}.checkLeaseBeforeWrite`} label={t('settings.check', { client: c.name })} />
-          <NumberField path={`clients.${c.id}.renewEveryMs`} label={t('settings.renew', { client: c.name })} unit="s" bounds={B.renewEveryMs} />
+          <NumberField path={`clients.${c.id}.renewEveryMs`} label={t('settings.renew', { client: c.name })} unit="s" bounds={B.renewEveryMs} zeroOr={MIN_RENEW_EVERY_MS} />
           <NumberField path={`clients.${c.id}.clockRate`} label={t('settings.clock', { client: c.name })} unit="x" bounds={B.clockRate} />
           {(c.checkLeaseBeforeWrite || c.leaseTimer !== undefined) && (
             <SelectField

@@ -8,6 +8,7 @@ import { interventionsFrom, openingFor } from '../../src/library/restore';
 import { readScenarioText, scenarioFileName, scenarioFileText } from '../../src/library/scenario-file';
 import { linkStateFor, shareUrlFor } from '../../src/library/share-link';
 import { startUrlSync } from '../../src/library/url-sync';
+import { clearNotices, currentNotices, reportNotices } from '../../src/embed/notices';
 import { parseScenario, simulate, toScenarioInput } from '../../src/model';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { applyInterventions, createLabStore, loadBuiltIn, type Intervention } from '../../src/store';
@@ -268,6 +269,25 @@ describe('startUrlSync', () => {
     expect(store.getState().playheadMs).toBe(5000);
     stop();
     expect(win.listeners.hashchange).toEqual([]);
+  });
+
+  it("a new link read drops what was said about the last one, and keeps the other notices", async () => {
+    clearNotices();
+    reportNotices(['theme: expected light, dark or auto, got "blue"; ignored']);
+    const store = createLabStore();
+    const win = fakeWindow('https://lab.example/');
+    const stop = startUrlSync(store, win as unknown as Window);
+    win.location.href = 'https://lab.example/#s=garbage';
+    for (const l of win.listeners.hashchange ?? []) l();
+    await vi.waitFor(() => expect(currentNotices().length).toBe(2));
+    const bad = currentNotices()[1]!;
+    expect(bad).toMatch(/link/i);
+    win.location.href = shareUrlFor('https://lab.example/', { baseId: 'seed-gc-pause', interventions: [PAUSE], scenario: applyInterventions(seed, [PAUSE]), playheadMs: 5000 })!;
+    for (const l of win.listeners.hashchange ?? []) l();
+    await vi.waitFor(() => expect(store.getState().interventions).toEqual([PAUSE]));
+    expect(currentNotices()).toEqual(['theme: expected light, dark or auto, got "blue"; ignored']);
+    stop();
+    clearNotices();
   });
 
   it('a history that throws (a sandboxed frame) is skipped silently', () => {

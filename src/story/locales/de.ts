@@ -61,6 +61,7 @@ export const storyDe = {
   'settings.fault.for': 'für (s)',
   'settings.fault.extra': 'zusätzliche Verzögerung (s)',
   'settings.invalid': 'Geben Sie eine Zahl von {min} bis {max} ein.',
+  'settings.invalidOff': 'Geben Sie 0 (aus) oder eine Zahl von {min} bis {max} ein.',
   'chip.set': '{setting}: {value}',
   'notice.noEffect': 'Keine Wirkung',
   'timeline.pauseEnd': 'Länge der Pause von {client}',

@@ -61,6 +61,7 @@ export const storyEn = {
   'settings.fault.for': 'for (s)',
   'settings.fault.extra': 'extra delay (s)',
   'settings.invalid': 'Enter a number from {min} to {max}.',
+  'settings.invalidOff': 'Enter 0 (off) or a number from {min} to {max}.',
   'chip.set': '{setting}: {value}',
   'notice.noEffect': 'No effect',
   'timeline.pauseEnd': 'Length of {client}\'s pause',
