@@ -59,6 +59,8 @@ export async function readScenarioFile(file: Blob & { name?: string }): Promise<
   } catch {
     return { ok: false, issues: [{ path: '', message: t('library.error.unreadable') }] };
   }
+  // An empty file is named as such (not "paste a document first", which is about the paste box).
+  if (text.trim() === '') return { ok: false, issues: [{ path: '', message: t('library.error.emptyFile') }] };
   return readScenarioText(text);
 }
 

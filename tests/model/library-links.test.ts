@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeScenario, encodeScenario, parseLocation } from '../../src/links';
 import { interventionsFrom, openingFor } from '../../src/library/restore';
-import { readScenarioText, scenarioFileName, scenarioFileText } from '../../src/library/scenario-file';
+import { readScenarioFile, readScenarioText, scenarioFileName, scenarioFileText } from '../../src/library/scenario-file';
 import { linkStateFor, shareUrlFor } from '../../src/library/share-link';
 import { startUrlSync } from '../../src/library/url-sync';
 import { clearNotices, currentNotices, reportNotices } from '../../src/embed/notices';
@@ -176,6 +176,11 @@ describe('scenario files', () => {
     expect(!bad.ok && bad.issues[0]!.message).toMatch(/^not valid JSON/);
     const empty = readScenarioText('  ');
     expect(!empty.ok && empty.issues[0]!.message).toBe('Paste a scenario document first.');
+  });
+
+  it('says an empty file is empty (not "paste a document first", which is about the paste box)', async () => {
+    const r = await readScenarioFile(new File(['\n  \n'], 'lesson.json', { type: 'application/json' }));
+    expect(!r.ok && r.issues[0]!.message).toBe('the file is empty: it holds no scenario');
   });
 });
 

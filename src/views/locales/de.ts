@@ -32,6 +32,7 @@ export const toolsDe = {
   'library.issue.whole': 'Dokument',
   'library.error.tooLarge': 'die Datei ist zu groß ({size} Byte); eine Szenariodatei hat höchstens {max} Byte',
   'library.error.unreadable': 'die Datei konnte nicht gelesen werden',
+  'library.error.emptyFile': 'die Datei ist leer: Sie enthält kein Szenario',
   'library.opened': '„{title}“ geöffnet.',
   'library.loadFailed': 'Dieses Szenario konnte nicht geladen werden (ist das Netz weg?). Bitte erneut versuchen.',
   'library.drop': 'Szenariodatei hier ablegen, um sie zu öffnen',

@@ -36,6 +36,7 @@ export const toolsEn = {
   'library.issue.whole': 'document',
   'library.error.tooLarge': 'the file is too large ({size} bytes); a scenario file is at most {max} bytes',
   'library.error.unreadable': 'the file could not be read',
+  'library.error.emptyFile': 'the file is empty: it holds no scenario',
   'library.opened': 'Opened “{title}”.',
   'library.loadFailed': 'This scenario could not be loaded (is the network down?). Try again.',
   'library.drop': 'Drop the scenario file to open it',
