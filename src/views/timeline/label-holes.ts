@@ -15,8 +15,8 @@
 export interface PlayheadBreaks {
   /**
    * The `d`s of the playhead at x `x` (px) from `top` to `bottom`: `line`, its line, broken over the
-   * labels there and the arrows it meets; `band`, the faint "now" band under the marks, broken over
-   * the labels only. One call a frame, so the labels at `x` are looked up once.
+   * labels there and the arrows it meets; `band`, the faint "now" band under the marks (6 px wide),
+   * broken, for its whole width, over the labels, arrowheads and start dots (not along an arrow). One call a frame, so the labels at `x` are looked up once.
    */
   pathsAt?: (x: number, top: number, bottom: number) => { line: string; band: string };
   /** Redraws the playhead's line (set by the playhead; the marks call it when the labels change). */
@@ -81,11 +81,17 @@ export interface LabelHole {
 export interface LabelHoles {
   /** Replaces the drawn labels (after each step's render). */
   set(list: readonly LabelHole[]): void;
-  /** The vertical stretches (top, bottom; px, ascending, merged) to leave out of a line at `x`. */
-  gapsAt(x: number): [number, number][];
-  /** Moves the hole of label `el` by `dx` px (it slid along its bar). */
-  move(el: Element, dx: number): void;
+  /**
+   * The vertical stretches (top, bottom; px, ascending, merged) to leave out of a line at `x` (px)
+   * whose stroke reaches `half` px either side of it (0: a hairline).
+   */
+  gapsAt(x: number, half?: number): [number, number][];
+  /** Moves the hole of label `el` by `dx` px (it slid along its bar); returns its box (px) there, if it has one. */
+  move(el: Element, dx: number): LabelHole | undefined;
 }
+
+/** Least gap (px) between a renewal's tick on a lease bar and the bar's label text (`Lanes.tsx`). */
+export const RENEW_CLEAR = 5;
 
 /** Room left around a label (px). */
 const MARGIN = 2;
@@ -98,12 +104,14 @@ export function createLabelHoles(): LabelHoles {
       holes = list;
     },
     move(el, dx) {
-      for (const h of holes) if (h.el === el) h.x += dx;
+      const h = holes.find((o) => o.el === el);
+      if (h) h.x += dx;
+      return h;
     },
-    gapsAt(x) {
+    gapsAt(x, half = 0) {
       const out: [number, number][] = [];
       for (const h of holes) {
-        if (x < h.x - MARGIN || x > h.x + h.w + MARGIN || h.el.getAttribute('visibility') === 'hidden') continue;
+        if (x < h.x - MARGIN - half || x > h.x + h.w + MARGIN + half || h.el.getAttribute('visibility') === 'hidden') continue;
         out.push([h.y - MARGIN, h.y + h.h + MARGIN]);
       }
       out.sort((a, b) => a[0] - b[0]);
