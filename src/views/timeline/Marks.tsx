@@ -135,8 +135,8 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
-      <Passages g={gm} trace={trace} />
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="under" />
+      <Passages g={gm} trace={trace} />
       <Messages g={gm} trace={trace} labels={labels} />
       {/* The point marks (✓, ✕, checks, markers) on top of the arrows, each with a halo (app.css). */}
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="over" />
