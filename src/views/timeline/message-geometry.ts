@@ -2,8 +2,9 @@
  * Message arrows (issue 13): where each message of the trace is drawn, from its sender's lane to its
  * receiver's. A message that has to pass another lane on its way (a grant from the lease service to
  * client 2 passes client 1's lane; a write from client 1 to the storage passes client 2's) is not
- * drawn across it: its line breaks over that lane (it passes behind it) and resumes on the far
- * side, so no arrow strikes through marks it has nothing to do with. `crossing.test.ts` checks this
+ * drawn across it: its arrow breaks over that lane and resumes on the far side, and a thin passage
+ * joins the pieces with that lane's line and bars broken along it (the wiring-diagram convention,
+ * {@link passageLanes}), so no arrow strikes through marks it has nothing to do with. `crossing.test.ts` checks this
  * for every built-in scenario. In the marks' chunk: the first render draws no arrows.
  * @module
  */
@@ -263,8 +264,8 @@ export function visibleStretches(y1: number, y2: number, skip: readonly { top: n
 
 /**
  * The stretches of a message's line that pass other lanes (fractions, ascending): the complement
- * of its drawn stretches `visible`. The arrow is not drawn there; a faint guide under those lanes'
- * marks (`Messages.tsx`, `Passages`) joins its pieces, so it reads as passing behind them.
+ * of its drawn stretches `visible`. The arrow is not drawn there; a thin passage (`Messages.tsx`,
+ * `Passages`) joins its pieces, with those lanes broken along it, so it reads as passing by them.
  */
 export function passagesOf(visible: readonly [number, number][]): [number, number][] {
   const out: [number, number][] = [];
