@@ -8,11 +8,14 @@
  * covers a round mark (a storage decision, a read, a marker, a check), no two round marks overlap,
  * no message line (nor the faint guide where it passes another lane) crosses a label, its own
  * included, and the playhead's line strikes through no label, passes over no arrowhead or message
- * start dot (1.5 px clear) and runs along no message line. The point marks (✓ ✕, reads,
+ * start dot (1.5 px clear) and runs along no message line; nor does its faint band, over its whole
+ * 6 px width, lie behind a label, an arrowhead or a start dot. No lease bar's renewal tick comes
+ * within 4 px of the bar's label. The point marks (✓ ✕, reads,
  * markers, checks, crashes) are drawn after (over) every arrow, and each keeps a gap from every
  * label. At 360 px, where the picture scrolls sideways to follow the playhead, no label, tick or
  * point mark is cut in two by the left edge of the visible part (under the lane names) once it has
- * scrolled: bar labels slide into view, and what would show half is hidden.
+ * scrolled: bar labels slide into view, and what would show half is hidden; nor is a message's
+ * label on screen while its arrow is under the lane names.
  * Also: the tag at 0.0 s leaves the 0 tick readable.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -174,6 +177,28 @@ const MEASURE = `(() => {
       if (hi - lo >= 3 && hits(lo, hi)) problems.push('playhead line along ' + nameOf(line));
     }
   }
+  // A lease bar's renewal ticks: none through its label nor within 4 px of its text.
+  for (const tick of svg.querySelectorAll('.fl-lease__renew')) {
+    if (getComputedStyle(tick).visibility === 'hidden') continue;
+    const tx = Number(tick.getAttribute('x1'));
+    const label = tick.closest('.fl-lease')?.querySelector('.fl-lease__label');
+    const a = label && boxes.find((b) => b.el === label);
+    if (a && tx > a.x - 4 && tx < a.x + a.w + 4) problems.push('renewal tick on a label: "' + a.text + '" at x ' + Math.round(tx));
+  }
+  // The faint "now" band (6 px wide, at the playhead's x): no label's text, arrowhead or start dot
+  // lies on any of its width (it may run along an arrow).
+  const band = svg.querySelector('.fl-now__band');
+  if (band && phLine) {
+    const bx = shiftOf(phLine);
+    const pieces = [...(band.getAttribute('d') || '').matchAll(/M0,([-0-9.]+)V([-0-9.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const on = (b) => bx + 3 > b.x && bx - 3 < b.x + b.w && pieces.some(([t, e]) => Math.min(e, b.y + b.h) - Math.max(t, b.y) > 0.5);
+    for (const a of boxes) if (!playhead.contains(a.el) && on(inner(a))) problems.push('now band behind a label: "' + a.text + '"');
+    for (const el of svg.querySelectorAll('.fl-msg__head, .fl-msg__dot')) {
+      if ((el.tagName.toLowerCase() === 'path' && !el.getAttribute('d')) || getComputedStyle(el).visibility === 'hidden') continue;
+      const b = el.getBBox();
+      if (b.width > 0 && on({ x: b.x, y: b.y, w: b.width, h: b.height })) problems.push('now band on the ' + (el.classList.contains('fl-msg__dot') ? 'start dot' : 'arrowhead') + ' of ' + ((el.closest('[aria-label]') || el).getAttribute('aria-label') || 'a message'));
+    }
+  }
   // Point marks: drawn after every arrow (on top of them), and clear of every label by 2 px.
   const messages = svg.querySelector('.fl-messages');
   const points = [...svg.querySelectorAll('.fl-decision__disc, .fl-read circle, .fl-marker circle, .fl-check path, .fl-crash path')];
@@ -197,6 +222,12 @@ const MEASURE = `(() => {
       if (playhead && playhead.contains(a.el)) continue;
       const r = a.el.getBoundingClientRect();
       if (r.left < left - eps && r.right > left + eps) problems.push('cut by the left edge of the view: "' + a.text + '"');
+    }
+    // No message label on screen without its arrow (at least 2 px of it right of the edge).
+    for (const t of svg.querySelectorAll('.fl-msg__label')) {
+      const line = t.closest('[data-msg]')?.querySelector('.fl-msg__line');
+      if (!line || !shown(t) || t.getBoundingClientRect().right <= left) continue;
+      if (line.getBoundingClientRect().right < left + 2) problems.push('message label without its arrow (under the lane names): "' + t.textContent + '"');
     }
     for (const mk of points) {
       if (!shown(mk)) continue;
@@ -276,7 +307,7 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
       await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
       await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
       const r = (await page.evaluate(`(() => {
-        const arrow = document.querySelector('.fl-msg--late');
+        const arrow = document.querySelector('.fl-messages .fl-msg--late');
         const id = arrow.getAttribute('data-msg');
         const line = arrow.querySelector('.fl-msg__line');
         const passage = document.querySelector('.fl-passage[data-msg="' + id + '"]');

@@ -25,7 +25,8 @@ import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './ge
 import { DECISION_R, MARKER_DY, MARKER_SHARE, type MessageGeom } from './message-geometry';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
-import { BELIEF_DY, BELIEF_H, beliefEndX, labelKey, readOf, type LabelPlan } from './label-plan';
+import { RENEW_CLEAR } from './label-holes';
+import { BELIEF_DY, BELIEF_H, beliefEndX, beliefStartX, labelKey, readOf, type LabelPlan } from './label-plan';
 import { timeOfStep, useEventStep } from './playhead-hooks';
 
 const appear = { initial: { opacity: 0 }, animate: { opacity: 1 }, transition: { duration: 0.3 } } as const;
@@ -39,8 +40,8 @@ const pop = {
 
 interface LaneProps {
   lane: Lane;
-  /** With `decisionY` (`message-geometry.ts`) where a storage decision's mark is moved off the line. */
-  g: Geometry & { decisionY?: ReadonlyMap<number, number>; messages?: MessageGeom[] };
+  /** With `decisionAt` (`message-geometry.ts`) where a storage decision's mark is moved off its time or the line. */
+  g: Geometry & { decisionAt?: ReadonlyMap<number, { x: number; y: number }>; messages?: MessageGeom[] };
   trace: Trace;
   /** The time of the playhead's step (`timeOfStep`): what has happened by now (simulated ms). */
   stepMs: number;
@@ -155,7 +156,8 @@ const BeliefMark = memo(function BeliefMark({
   const t = useT();
   const beliefTop = lane.top + BELIEF_DY;
   const beliefH = BELIEF_H;
-  const x1 = g.x(b.startMs);
+  // Clear of an arrow of its own that leaves as it starts (label-plan.ts).
+  const x1 = beliefStartX(g, b, lane.top);
   // Once over, never narrower than BELIEF_MIN_W (a moment's belief is still a bar), unless an arrow is in the way.
   const x2 = over ? beliefEndX(g, b, lane.top) : g.x(b.endMs);
   const aria = over
@@ -360,14 +362,11 @@ const LeaseMark = memo(function LeaseMark({
           {spot.text}
         </Grow>
       )}
-      {/* Each renewal a tick across the bar; under the label, only a notch at each edge, clear of its text. */}
+      {/* Each renewal a tick across the bar; none under the label or within RENEW_CLEAR px of its text (a notch there read as a tick through it). */}
       {l.renewedAtMs.slice(0, renewals).map((r) => {
         const x = g.x(r);
-        const under = spot !== undefined && x >= spot.box.x - 2 && x <= spot.box.x + spot.box.w + 2;
-        const d = under
-          ? `M${x},${barTop + 1}V${Math.min(barTop + 4, spot.box.y - 1)}M${x},${Math.max(barTop + barH - 4, spot.box.y + spot.box.h + 1)}V${barTop + barH - 1}`
-          : `M${x},${barTop + 3}V${barTop + barH - 3}`;
-        return <path key={r} d={d} className="fl-lease__renew" />;
+        if (spot && x > spot.box.x - RENEW_CLEAR && x < spot.box.x + spot.box.w + RENEW_CLEAR) return null;
+        return <line key={r} x1={x} x2={x} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />;
       })}
       {ended && endKey && (
         <M.g {...appear}>
@@ -474,11 +473,11 @@ const ReadMark = memo(function ReadMark({ e, lane, g, spot, read }: MarkProps & 
   );
 });
 
-const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, y: cy, tokens }: MarkProps & { d: StorageDecision; spot: Spot; y: number | undefined; tokens: 'monotonic' | 'random' }) {
+const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, at, tokens }: MarkProps & { d: StorageDecision; spot: Spot; at: { x: number; y: number } | undefined; tokens: 'monotonic' | 'random' }) {
   const t = useT();
-  const x = g.x(d.atMs);
-  // Below the line when an earlier mark leaves no room (message-geometry.ts), with a tick up to the line.
-  const y = cy ?? lane.base;
+  // Right of its time or below the line when an earlier mark leaves no room (message-geometry.ts), with a tick up to the line.
+  const x = at?.x ?? g.x(d.atMs);
+  const y = at?.y ?? lane.base;
   const staleWrite = isLowerTokenStored(d, tokens);
   const aria = t('timeline.decision.aria', { at: seconds(d.atMs), text: d.text });
   const cls = !d.accepted ? 'fl-decision fl-decision--bad' : staleWrite ? 'fl-decision fl-decision--stale' : 'fl-decision fl-decision--ok';
@@ -533,7 +532,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, 
         <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} spot={labels.get(labelKey.read(e.id))} read={readOf(trace, e)} />
       ))}
       {trace.storage.map((d) =>
-        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} y={g.decisionY?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} tokens={trace.scenario.lease.tokens} />,
+        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} at={g.decisionAt?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} tokens={trace.scenario.lease.tokens} />,
       )}
     </g>
   );

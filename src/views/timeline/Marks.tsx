@@ -20,7 +20,7 @@ import './marks-messages';
 import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
-import { clearanceAt, mergeGaps } from './playhead-clearance';
+import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
 
 export { quietStretches } from './quiet';
 
@@ -113,12 +113,13 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
       list.push({ el, x, y, w, h });
     }
     holes.set(list);
-    // And around the arrows it meets: their heads, start dots, and any arrow running along it (playhead-clearance.ts).
+    // And around the arrows it meets: their heads, start dots, and any arrow running along it
+    // (playhead-clearance.ts); the band, as wide as it is drawn, around the labels, heads and dots.
     breaks.pathsAt = (x, top, bottom) => {
-      const gaps = holes.gapsAt(x);
+      const ms = gm.msAt(x);
       return {
-        line: brokenLine(top, bottom, mergeGaps([...gaps, ...clearanceAt(x, gm.msAt(x), gm.messages)], top, bottom)),
-        band: brokenLine(top, bottom, mergeGaps(gaps, top, bottom)),
+        line: brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x), ...clearanceAt(x, ms, gm.messages)], top, bottom)),
+        band: brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x, BAND_HALF), ...clearanceAt(x, ms, gm.messages, BAND_HALF)], top, bottom)),
       };
     };
     breaks.snap = snapScroll;
@@ -134,8 +135,8 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
-      <Passages g={gm} trace={trace} />
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="under" />
+      <Passages g={gm} trace={trace} />
       <Messages g={gm} trace={trace} labels={labels} />
       {/* The point marks (✓, ✕, checks, markers) on top of the arrows, each with a halo (app.css). */}
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="over" />

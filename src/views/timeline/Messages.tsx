@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, messageNameKey } from '../../teaching/names';
-import { DOT_R, dashArrayFor, headClear, passagesOf, type MarkGeometry, type MessageGeom } from './message-geometry';
+import { DOT_R, dashArrayFor, headClear, passageLanes, type MarkGeometry, type MessageGeom } from './message-geometry';
 import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
@@ -164,11 +164,13 @@ export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; 
 }
 
 /**
- * Where a message passes a lane it has nothing to do with: a faint dotted guide between the pieces
- * of its arrow, drawn under every lane's marks (before them), so the arrow reads as one message
- * passing behind that lane, not as broken, and strikes through nothing there. While the message is
- * in flight the guide follows its tip (a write held up for 20 s in the network crosses client 2's
- * lane for most of that time; without the guide the tip seemed to vanish there and reappear).
+ * Where a message passes a lane it has nothing to do with, the wiring-diagram convention: the
+ * message's line runs on, thin and unbroken, and that lane's line and bars are broken along it (a
+ * gap in the lane's own background colour on each side of it), so the message reads as passing by,
+ * touching nothing there. Drawn over the lanes' bars and lines, under the arrows, labels and point
+ * marks. While the message is in flight the passage follows its tip (a write held up for 20 s in
+ * the network crosses client 2's lane for most of that time; without it the tip seemed to vanish
+ * there and reappear).
  */
 export function Passages({ g, trace }: { g: MarkGeometry; trace: Trace }) {
   const stepMs = timeOfStep(trace, useEventStep());
@@ -177,44 +179,38 @@ export function Passages({ g, trace }: { g: MarkGeometry; trace: Trace }) {
       {g.messages.flatMap((msg) => {
         if (msg.sentAtMs > stepMs || msg.visible.length < 2) return [];
         const arrived = msg.arriveAtMs <= stepMs;
-        return passagesOf(msg.visible).map(([a, b]) => <Passage key={`${msg.id}:${a}`} msg={msg} from={a} to={b} arrived={arrived} />);
+        return passageLanes(g, msg).map(({ from, to, lane }) => <Passage key={`${msg.id}:${from}`} msg={msg} from={from} to={to} alt={lane % 2 === 1} arrived={arrived} />);
       })}
     </g>
   );
 }
 
-/** One passage of `msg` over another lane, from fraction `from` to `to` of its line; in flight, cut at the tip. */
-const Passage = memo(function Passage({ msg, from, to, arrived }: { msg: MessageGeom; from: number; to: number; arrived: boolean }) {
-  const line = useRef<SVGLineElement>(null);
+/** One passage of `msg` over one other lane (`alt`: a tinted one), from fraction `from` to `to` of its line; in flight, cut at the tip. */
+const Passage = memo(function Passage({ msg, from, to, alt, arrived }: { msg: MessageGeom; from: number; to: number; alt: boolean; arrived: boolean }) {
+  const ref = useRef<SVGGElement>(null);
   const shown = useRef(-1);
   const dx = msg.x2 - msg.x1;
   const dy = msg.y2 - msg.y1;
   usePlayheadFrame(
     (ms) => {
       const end = Math.min(to, arrived ? 1 : flightProgress(msg, ms));
-      if (end === shown.current) return;
+      const el = ref.current;
+      if (end === shown.current || !el) return;
       shown.current = end;
-      const el = line.current;
-      if (!el) return;
-      if (end <= from) el.setAttribute('visibility', 'hidden');
-      else {
-        el.removeAttribute('visibility');
-        el.setAttribute('x2', String(msg.x1 + dx * end));
-        el.setAttribute('y2', String(msg.y1 + dy * end));
+      el.setAttribute('visibility', end > from ? 'visible' : 'hidden');
+      for (const l of el.children) {
+        l.setAttribute('x2', String(msg.x1 + dx * end));
+        l.setAttribute('y2', String(msg.y1 + dy * end));
       }
     },
     [arrived, msg, from, to],
   );
+  const at = { x1: msg.x1 + dx * from, y1: msg.y1 + dy * from, x2: msg.x1 + dx * to, y2: msg.y1 + dy * to };
+  // Its line in its message's own colour and dash (the message's classes), thinner and fainter (app.css).
   return (
-    <line
-      ref={line}
-      x1={msg.x1 + dx * from}
-      y1={msg.y1 + dy * from}
-      x2={msg.x1 + dx * to}
-      y2={msg.y1 + dy * to}
-      visibility={arrived ? undefined : 'hidden'}
-      className={`fl-passage fl-passage--${msg.lateBy !== undefined ? 'late' : msg.style}`}
-      data-msg={msg.id}
-    />
+    <g ref={ref} visibility={arrived ? undefined : 'hidden'} className={`fl-msg fl-msg--${msg.style}${msg.lateBy !== undefined ? ' fl-msg--late' : ''}`}>
+      <line {...at} className={alt ? 'fl-passage__gap fl-passage__gap--alt' : 'fl-passage__gap'} />
+      <line {...at} className="fl-msg__line fl-passage" data-msg={msg.id} />
+    </g>
   );
 });

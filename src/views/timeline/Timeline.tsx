@@ -103,7 +103,7 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
     const paths = breaks.pathsAt?.(px, top, bottom);
     const d = paths?.line ?? whole;
     if (d !== drawn.current && line.current) line.current.setAttribute('d', (drawn.current = d));
-    // The band under the marks breaks over the labels only (it stays where an arrow runs along the line).
+    // The band under the marks breaks over the labels, heads and dots (it stays where an arrow runs along the line).
     const b = paths?.band ?? whole;
     if (b !== banded.current && band.current) band.current.setAttribute('d', (banded.current = b));
   };

@@ -23,7 +23,7 @@ describe('marks kept apart (every built-in scenario, 1280 and 360 px)', () => {
       for (const width of [1280, 360]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         const base = g.lane('storage')!.base;
-        const marks = trace.storage.map((d) => ({ x: g.x(d.atMs), y: g.decisionY.get(d.messageId)! }));
+        const marks = trace.storage.map((d) => ({ ...g.decisionAt.get(d.messageId)! }));
         for (const m of marks.filter((k) => k.y !== base)) {
           // The nearest mark on the line to its left, which it made room for.
           const above = marks.filter((k) => k.y === base && k.x <= m.x).sort((a, b) => b.x - a.x)[0];

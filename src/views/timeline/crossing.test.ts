@@ -9,7 +9,7 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { quietStretches } from './quiet';
-import { DECISION_R, dashArrayFor, passagesOf, visibleStretches, withMessages, type MarkGeometry as Geometry, type MessageGeom } from './message-geometry';
+import { DECISION_DODGE, DECISION_R, DECISION_SLIDE, DODGE_GAP, dashArrayFor, passageLanes, passagesOf, visibleStretches, withMessages, type MarkGeometry as Geometry, type MessageGeom } from './message-geometry';
 
 /** The drawn pieces of a message, as y ranges (px). */
 function drawnYRanges(m: MessageGeom): [number, number][] {
@@ -55,6 +55,21 @@ describe('message routing (every built-in scenario)', () => {
                 const lane = g.lanes.find((l) => mid >= l.bandTop && mid <= l.bandTop + l.bandHeight)!;
                 expect([m.from, m.to]).not.toContain(lane.id);
               }
+              // Where the lane it passes is broken (wiring-diagram gaps): one piece a lane, each
+              // within that lane's band and none of its ends' lanes, together exactly the passages.
+              const pieces = passageLanes(g, m);
+              const covered = pieces.reduce((n, p) => n + p.to - p.from, 0);
+              expect(covered).toBeCloseTo(passages.reduce((n, [a, b]) => n + b - a, 0), 9);
+              for (const p of pieces) {
+                const lane = g.lanes[p.lane]!;
+                expect([m.from, m.to]).not.toContain(lane.id);
+                for (const f of [p.from, p.to]) {
+                  const y = m.y1 + (m.y2 - m.y1) * f;
+                  expect(y).toBeGreaterThanOrEqual(lane.bandTop - 1e-6);
+                  expect(y).toBeLessThanOrEqual(lane.bandTop + lane.bandHeight + 1e-6);
+                }
+                expect(passages.some(([a, b]) => p.from >= a - 1e-9 && p.to <= b + 1e-9)).toBe(true);
+              }
             }
           }
         }
@@ -67,7 +82,7 @@ describe('message routing (every built-in scenario)', () => {
       const trace = simulate(loadBuiltIn(built.id));
       for (const width of [1280, 360]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
-        const marks = trace.storage.map((d) => ({ x: g.x(d.atMs), y: g.decisionY.get(d.messageId)!, id: d.messageId }));
+        const marks = trace.storage.map((d) => ({ ...g.decisionAt.get(d.messageId)!, id: d.messageId }));
         for (let i = 0; i < marks.length; i++) {
           for (let j = i + 1; j < marks.length; j++) {
             const [p, q] = [marks[i]!, marks[j]!];
@@ -81,6 +96,38 @@ describe('message routing (every built-in scenario)', () => {
           }
         }
       }
+    }
+  });
+
+  it('a decision mark stays on the storage line, moved at most DECISION_SLIDE px right of its time, unless that cannot clear the one before', () => {
+    for (const built of ALL_BUILT_IN_SCENARIOS) {
+      const trace = simulate(loadBuiltIn(built.id));
+      for (const width of [1280, 360]) {
+        const g = withMessages(layoutTimeline(trace, undefined, width), trace);
+        const base = g.lane('storage')?.base;
+        let lastOnLine = -Infinity;
+        for (const d of [...trace.storage].sort((a, b) => a.atMs - b.atMs)) {
+          const at = g.decisionAt.get(d.messageId)!;
+          const own = g.x(d.atMs);
+          const name = `${built.id} @${width}: decision ${d.messageId}`;
+          expect(at.x - own, name).toBeGreaterThanOrEqual(0);
+          expect(at.x - own, name).toBeLessThanOrEqual(DECISION_SLIDE + 1e-9);
+          if (at.y === base) {
+            expect(at.x - lastOnLine, name).toBeGreaterThanOrEqual(DECISION_DODGE);
+            lastOnLine = at.x;
+          } else {
+            // Below the line only where sliding along it could not have made room.
+            expect(at.x, name).toBe(own);
+            expect(lastOnLine + 2 * DECISION_R + DODGE_GAP - own, name).toBeGreaterThan(DECISION_SLIDE);
+          }
+        }
+      }
+    }
+    // The partition's rejected write at 10.5 s, 0.4 s after "stored 34": on the line beside it, not below it.
+    const p = simulate(loadBuiltIn('partition-lease-service'));
+    for (const width of [1280, 360]) {
+      const g = withMessages(layoutTimeline(p, undefined, width), p);
+      expect([...g.decisionAt.values()].every((at) => at.y === g.lane('storage')!.base), `@${width}`).toBe(true);
     }
   });
 

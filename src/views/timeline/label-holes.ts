@@ -15,8 +15,8 @@
 export interface PlayheadBreaks {
   /**
    * The `d`s of the playhead at x `x` (px) from `top` to `bottom`: `line`, its line, broken over the
-   * labels there and the arrows it meets; `band`, the faint "now" band under the marks, broken over
-   * the labels only. One call a frame, so the labels at `x` are looked up once.
+   * labels there and the arrows it meets; `band`, the faint "now" band under the marks (6 px wide),
+   * broken, for its whole width, over the labels, arrowheads and start dots (not along an arrow). One call a frame, so the labels at `x` are looked up once.
    */
   pathsAt?: (x: number, top: number, bottom: number) => { line: string; band: string };
   /** Redraws the playhead's line (set by the playhead; the marks call it when the labels change). */
@@ -36,7 +36,8 @@ export interface PlayheadBreaks {
 
 /**
  * A scroll position for the timeline's scroll box `el` near `target` (px) where the edges of the
- * part on screen cut the fewest texts (labels, ticks), the left edge first, the playhead (at x `px`) kept
+ * part on screen cut the fewest texts (labels, ticks) and point marks (`data-hole`: a cut one is
+ * hidden, and its arrows would end at nothing), the left edge first, the playhead (at x `px`) kept
  * well inside the view. `labelW` is the width of the lane names' column, which lies over the
  * picture's left end. Reads the texts' boxes: called only when the picture jumps sideways or its
  * labels change, never every frame.
@@ -44,7 +45,7 @@ export interface PlayheadBreaks {
 export function snapScroll(el: HTMLElement, target: number, px: number, labelW: number): number {
   const view = el.clientWidth - labelW;
   const max = Math.max(0, el.scrollWidth - el.clientWidth);
-  const spans = [...el.querySelectorAll('svg text')]
+  const spans = [...el.querySelectorAll('svg text, svg [data-hole]')]
     .filter((t) => !t.closest('.fl-playhead'))
     .map((t) => {
       const b = (t as SVGGraphicsElement).getBBox();
@@ -81,11 +82,17 @@ export interface LabelHole {
 export interface LabelHoles {
   /** Replaces the drawn labels (after each step's render). */
   set(list: readonly LabelHole[]): void;
-  /** The vertical stretches (top, bottom; px, ascending, merged) to leave out of a line at `x`. */
-  gapsAt(x: number): [number, number][];
-  /** Moves the hole of label `el` by `dx` px (it slid along its bar). */
-  move(el: Element, dx: number): void;
+  /**
+   * The vertical stretches (top, bottom; px, ascending, merged) to leave out of a line at `x` (px)
+   * whose stroke reaches `half` px either side of it (0: a hairline).
+   */
+  gapsAt(x: number, half?: number): [number, number][];
+  /** Moves the hole of label `el` by `dx` px (it slid along its bar); returns its box (px) there, if it has one. */
+  move(el: Element, dx: number): LabelHole | undefined;
 }
+
+/** Least gap (px) between a renewal's tick on a lease bar and the bar's label text (`Lanes.tsx`). */
+export const RENEW_CLEAR = 5;
 
 /** Room left around a label (px). */
 const MARGIN = 2;
@@ -98,12 +105,14 @@ export function createLabelHoles(): LabelHoles {
       holes = list;
     },
     move(el, dx) {
-      for (const h of holes) if (h.el === el) h.x += dx;
+      const h = holes.find((o) => o.el === el);
+      if (h) h.x += dx;
+      return h;
     },
-    gapsAt(x) {
+    gapsAt(x, half = 0) {
       const out: [number, number][] = [];
       for (const h of holes) {
-        if (x < h.x - MARGIN || x > h.x + h.w + MARGIN || h.el.getAttribute('visibility') === 'hidden') continue;
+        if (x < h.x - MARGIN - half || x > h.x + h.w + MARGIN + half || h.el.getAttribute('visibility') === 'hidden') continue;
         out.push([h.y - MARGIN, h.y + h.h + MARGIN]);
       }
       out.sort((a, b) => a[0] - b[0]);
@@ -136,9 +145,11 @@ export function brokenLine(top: number, bottom: number, gaps: readonly [number, 
  * column lies over the picture left of `left` (the scroll box's `scrollLeft`, px).
  * - A label along a bar whose start has scrolled off slides along the bar to stay in view, to the
  *   first of its free places (`data-stops`, from the label plan: clear of every other label, mark
- *   and arrow) right of the edge; back at its own place (`data-x`) once there is room for it.
+ *   and arrow) right of the edge; back at its own place (`data-x`) once there is room for it. A
+ *   lease bar's renewal ticks there are hidden while it is.
  * - Any text (labels, ticks) or point mark (`data-hole`) the edge would cut in two is hidden
- *   (`data-cut`, app.css) until it is wholly on one side: nothing shows half.
+ *   (`data-cut`, app.css) until it is wholly on one side: nothing shows half. A hidden mark's
+ *   words go with it, and so do an arrow's once it lies (within 2 px) wholly left of the edge.
  * Reads the texts' boxes: called when the picture scrolls sideways or a step's labels change, never
  * every frame of playback.
  */
@@ -154,7 +165,12 @@ export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles)
     // The pause's snowflake goes with its word.
     const icon = el.previousElementSibling;
     if (icon?.tagName.toLowerCase() === 'svg') icon.setAttribute('x', String(Number(icon.getAttribute('x')) + x - now));
-    holes.move(el, x - now);
+    const h = holes.move(el, x - now);
+    // A lease bar's renewal ticks stay clear of its label where it now is (`Lanes.tsx`).
+    for (const tick of h ? el.parentElement!.querySelectorAll('.fl-lease__renew') : []) {
+      const tx = Number(tick.getAttribute('x1'));
+      tick.toggleAttribute('data-cut', tx > h!.x - RENEW_CLEAR && tx < h!.x + h!.w + RENEW_CLEAR);
+    }
   }
   // Not scrolled (always so on a wide screen): nothing is cut, and no box is read.
   if (edge === -Infinity) {
@@ -169,11 +185,15 @@ export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles)
     const pad = el.hasAttribute('data-hole') ? 1.5 : 0;
     return box.width > 0 && box.x - pad < edge - 0.5 && box.x + box.width + pad > edge + 0.5;
   });
-  // A mark hidden takes its words with it (they would label nothing).
+  // A mark hidden takes its words with it (they would label nothing); so does an arrow wholly
+  // under the lane names (its words would be on screen without it).
   const orphaned = new Set<Element>();
   items.forEach((el, i) => {
     if (cut[i] && el.hasAttribute('data-hole')) for (const t of el.closest('[role="img"]')?.querySelectorAll('text, .fl-leader') ?? []) orphaned.add(t);
   });
+  for (const line of svg.querySelectorAll('.fl-msg__line')) {
+    if (Math.max(Number(line.getAttribute('x1')), Number(line.getAttribute('x2'))) < edge + 2) for (const t of line.parentElement?.querySelectorAll('text, .fl-leader') ?? []) orphaned.add(t);
+  }
   items.forEach((el, i) => {
     const icon = el.tagName.toLowerCase() === 'text' ? el.previousElementSibling : null;
     for (const e of icon?.tagName.toLowerCase() === 'svg' ? [el, icon] : [el]) {

@@ -14,7 +14,7 @@ import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import type { MarkGeometry as Geometry } from './message-geometry';
 import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
-import { DECISION_R, MARKER_DY, REPLY_SEP, passagesOf } from './message-geometry';
+import { DECISION_R, MARKER_DY, REPLY_SEP } from './message-geometry';
 
 /**
  * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only
@@ -38,6 +38,25 @@ export function pauseGrip(lane: { top: number; base: number }, endX: number): { 
 }
 
 /**
+ * Where a belief's bar starts (px): at its start, or, where an arrow of its own client passes the
+ * bar's rows within 3 px of that (a write sent as the grant arrives), 3 px right of that arrow, so
+ * the arrow runs beside the bar, not along its edge (at most 8 px later).
+ * @param laneTop the top (px) of the client's lane
+ */
+export function beliefStartX(g: Pick<Geometry, 'x'> & { messages?: Geometry['messages'] }, b: { client: string; startMs: number }, laneTop: number): number {
+  const x1 = g.x(b.startMs);
+  let out = x1;
+  const top = laneTop + BELIEF_DY;
+  for (const m of g.messages ?? []) {
+    // Its line's x where it crosses the bar's rows (it reaches both), near the bar's start.
+    const xs = [top, top + BELIEF_H].map((y) => m.x1 + ((m.x2 - m.x1) * (y - m.y1)) / (m.y2 - m.y1));
+    const hi = Math.max(...xs);
+    if ((m.from === b.client || m.to === b.client) && Math.min(m.y1, m.y2) <= top && Math.max(m.y1, m.y2) >= top + BELIEF_H && hi > x1 - 3 && Math.min(...xs) < x1 + 3 && hi < x1 + 5) out = Math.max(out, hi + 3);
+  }
+  return out;
+}
+
+/**
  * Where a finished belief's bar ends (px): at its end, or {@link BELIEF_MIN_W} px after its start
  * when it lasted only a moment, but then never over an arrow of its own client that crosses the
  * bar's height after its end (the reply that ended it, drawn a few px to the right): it stops 3 px
@@ -46,7 +65,7 @@ export function pauseGrip(lane: { top: number; base: number }, endX: number): { 
  * @param laneTop the top (px) of the client's lane
  */
 export function beliefEndX(g: Pick<Geometry, 'x'> & { messages?: Geometry['messages'] }, b: { client: string; startMs: number; endMs: number }, laneTop: number): number {
-  const x1 = g.x(b.startMs);
+  const x1 = beliefStartX(g, b, laneTop);
   const end = g.x(b.endMs);
   let x2 = Math.max(end, x1 + BELIEF_MIN_W);
   if (!g.messages) return x2;
@@ -212,7 +231,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({ id: labelKey.pause(lane.id, q.startMs), priority: 75, candidates, slides: true });
       }
       for (const b of trace.beliefs.filter((x) => x.client === lane.id)) {
-        const x1 = g.x(b.startMs);
+        const x1 = beliefStartX(g, b, T);
         const x2 = beliefEndX(g, b, T);
         const top = T + BELIEF_DY;
         const owner = `beliefbar:${lane.id}:${b.token}:${b.startMs}`;
@@ -308,8 +327,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     } else {
       const fenced = trace.scenario.storage.fencing === 'token';
       for (const d of trace.storage) {
-        const x = g.x(d.atMs);
-        const y = g.decisionY.get(d.messageId) ?? lane.base;
+        const { x, y } = g.decisionAt.get(d.messageId) ?? { x: g.x(d.atMs), y: lane.base };
         const r = DECISION_R;
         obstacles.push({ x: x - r - 3, y: y - r - 3, w: 2 * r + 6, h: 2 * r + 6 });
         if (y !== lane.base) obstacles.push({ x: x - 1, y: lane.base, w: 2, h: y - lane.base });
@@ -354,14 +372,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
   // Messages: beside their arrow (or above or below a shallow one), in a drawn stretch, inside one
   // of their own two lanes; no label crosses an arrow, its own included.
   const lines: Segment[] = [];
-  for (const msg of g.messages) {
-    // Its drawn pieces and the faint guides between them (`Passages` in `Messages.tsx`).
-    for (const [a, b] of [...msg.visible, ...passagesOf(msg.visible)]) {
-      const dx = msg.x2 - msg.x1;
-      const dy = msg.y2 - msg.y1;
-      lines.push({ x1: msg.x1 + dx * a, y1: msg.y1 + dy * a, x2: msg.x1 + dx * b, y2: msg.y1 + dy * b });
-    }
-  }
+  // Its whole line: its drawn pieces and its passages over other lanes between them (`Passages` in `Messages.tsx`).
+  for (const msg of g.messages) lines.push(msg);
   const texts = messageLabels(g, t);
   for (const msg of g.messages) {
     const from = g.lane(msg.from)!;

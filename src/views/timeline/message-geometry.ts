@@ -2,8 +2,9 @@
  * Message arrows (issue 13): where each message of the trace is drawn, from its sender's lane to its
  * receiver's. A message that has to pass another lane on its way (a grant from the lease service to
  * client 2 passes client 1's lane; a write from client 1 to the storage passes client 2's) is not
- * drawn across it: its line breaks over that lane (it passes behind it) and resumes on the far
- * side, so no arrow strikes through marks it has nothing to do with. `crossing.test.ts` checks this
+ * drawn across it: its arrow breaks over that lane and resumes on the far side, and a thin passage
+ * joins the pieces with that lane's line and bars broken along it (the wiring-diagram convention,
+ * {@link passageLanes}), so no arrow strikes through marks it has nothing to do with. `crossing.test.ts` checks this
  * for every built-in scenario. In the marks' chunk: the first render draws no arrows.
  * @module
  */
@@ -105,17 +106,23 @@ function clearOf(b: ReturnType<typeof headBox>, o: Obstacle, margin: number): bo
 export function headClear(msg: MessageGeom, x: number, y: number, ms: number): boolean {
   if (!msg.obstacles) return true;
   const b = headBox(x, y, msg.x2 - msg.x1, msg.y2 - msg.y1);
-  return msg.obstacles.every((o) => o.atMs > ms || clearOf(b, o, 1));
+  return msg.obstacles.every((o) => o.atMs > ms || clearOf(b, o, roomFor(o)));
 }
 
+/** The room (px) an arrowhead keeps from an obstacle: {@link DOT_ROOM} from another message's start dot, 1 from a mark. */
+const roomFor = (o: Obstacle): number => (o.msg === undefined ? 1 : DOT_ROOM);
+
+/** The room (px) an arrowhead keeps from another message's start dot: a head 1 px from the next write's dot read as one blot. */
+export const DOT_ROOM = 4;
+
 /** The point marks of the trace as `Lanes.tsx` draws them (their ink, strokes included). */
-function pointMarks(g: Geometry, trace: Trace, decisionY: ReadonlyMap<number, number>): Obstacle[] {
+function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, { x: number; y: number }>): Obstacle[] {
   const out: Obstacle[] = [];
   const storage = g.lane('storage');
   const lease = g.lane('lease-service') ?? g.lanes.find((l) => l.kind === 'lease');
   for (const d of trace.storage) {
-    const y = decisionY.get(d.messageId);
-    if (y !== undefined) out.push({ x: g.x(d.atMs), y, r: DECISION_R, square: false, atMs: d.atMs });
+    const at = decisionAt.get(d.messageId);
+    if (at) out.push({ ...at, r: DECISION_R, square: false, atMs: d.atMs });
   }
   const markers: { x: number; kind: string }[] = [];
   for (const e of trace.events) {
@@ -150,11 +157,11 @@ export const MARKER_SHARE = 10;
 export interface MarkGeometry extends Geometry {
   messages: MessageGeom[];
   /**
-   * The y (px) of each storage decision's mark, by its write's message id: on the storage lane's
-   * line, or, when an earlier decision's mark is too close to the left to leave room, just below it
-   * at the same x (its time), so that no two marks overlap ({@link decisionRows}).
+   * Where (px) each storage decision's mark is, by its write's message id: on the storage lane's
+   * line at its time, a little right of it when an earlier mark is that close, or, when that is not
+   * enough, just below it at its time, so that no two marks overlap ({@link decisionRows}).
    */
-  decisionY: ReadonlyMap<number, number>;
+  decisionAt: ReadonlyMap<number, { x: number; y: number }>;
 }
 
 /** Radius (px) of a storage decision's mark (`Lanes.tsx`). */
@@ -164,7 +171,7 @@ export const READ_R = 5;
 /** How far below the storage line (px) a decision's mark goes when the line has no room for it. */
 export const DECISION_DODGE = 2 * DECISION_R + 2;
 /** The least gap (px) between a decision's mark moved below the line and the mark it made room for. */
-const DODGE_GAP = 7;
+export const DODGE_GAP = 7;
 
 /** How far (px, vertically) short of the lease service's lane a bundled stream of held messages joins its last one's line ({@link withMessages}). */
 export const MERGE_DY = 24;
@@ -181,24 +188,30 @@ const REQUEST_OF: Partial<Record<MessageKind, MessageKind>> = {
   'read-reply': 'read',
 };
 
+/** How far right of its time (px) a decision's mark may go to stay on the line, clear of the one before it ({@link decisionRows}). */
+export const DECISION_SLIDE = 18;
+
 /**
- * Where the storage decisions' marks go: on the lane's line unless the previous mark there is less
- * less than {@link DECISION_DODGE} away, then one row down (and back up when that row is crowded
- * too and the line is not). x stays the decision's time.
+ * Where the storage decisions' marks go (px, by write's message id): on the lane's line at the
+ * decision's time; when the previous mark there is closer than {@link DECISION_DODGE}, still on the
+ * line but moved right to {@link DODGE_GAP} px clear of it, if that is at most {@link DECISION_SLIDE}
+ * px; else one row down at its time (and back up when that row is crowded too and the line is not).
  */
-export function decisionRows(g: Geometry, trace: Trace): Map<number, number> {
-  const out = new Map<number, number>();
+export function decisionRows(g: Geometry, trace: Trace): Map<number, { x: number; y: number }> {
+  const out = new Map<number, { x: number; y: number }>();
   const lane = g.lane('storage');
   if (!lane) return out;
   const lastX = [-Infinity, -Infinity];
   const room = DECISION_DODGE;
+  const slid = 2 * DECISION_R + DODGE_GAP;
   for (const d of [...trace.storage].sort((a, b) => a.atMs - b.atMs)) {
-    const x = g.x(d.atMs);
+    let x = g.x(d.atMs);
+    if (x - lastX[0]! < room && lastX[0]! + slid - x <= DECISION_SLIDE) x = lastX[0]! + slid;
     const row = x - lastX[0]! >= room || x - lastX[0]! >= x - lastX[1]! ? 0 : 1;
     // One row down, and further when the mark above is so close in x that the two would all but touch.
     const down = row === 0 ? 0 : Math.max(DECISION_DODGE, Math.sqrt(Math.max(0, (2 * DECISION_R + DODGE_GAP) ** 2 - (x - lastX[0]!) ** 2)));
     lastX[row] = x;
-    out.set(d.messageId, lane.base + down);
+    out.set(d.messageId, { x, y: lane.base + down });
   }
   return out;
 }
@@ -251,8 +264,8 @@ export function visibleStretches(y1: number, y2: number, skip: readonly { top: n
 
 /**
  * The stretches of a message's line that pass other lanes (fractions, ascending): the complement
- * of its drawn stretches `visible`. The arrow is not drawn there; a faint guide under those lanes'
- * marks (`Messages.tsx`, `Passages`) joins its pieces, so it reads as passing behind them.
+ * of its drawn stretches `visible`. The arrow is not drawn there; a thin passage (`Messages.tsx`,
+ * `Passages`) joins its pieces, with those lanes broken along it, so it reads as passing by them.
  */
 export function passagesOf(visible: readonly [number, number][]): [number, number][] {
   const out: [number, number][] = [];
@@ -261,6 +274,25 @@ export function passagesOf(visible: readonly [number, number][]): [number, numbe
     const b = visible[i]![0];
     if (b > a) out.push([a, b]);
   }
+  return out;
+}
+
+/**
+ * The stretches (fractions of its line) where `msg` passes over other lanes, one for each lane it
+ * passes, with that lane's index in `g.lanes` (its background: alternate lanes are
+ * tinted), so that the lane's line and bars can be broken along it in the lane's own colour
+ * (`Passages` in `Messages.tsx`). Together they cover exactly {@link passagesOf} `msg.visible`.
+ */
+export function passageLanes(g: Pick<Geometry, 'lanes'>, msg: Pick<MessageGeom, 'from' | 'to' | 'y1' | 'y2'>): { from: number; to: number; lane: number }[] {
+  const out: { from: number; to: number; lane: number }[] = [];
+  const dy = msg.y2 - msg.y1;
+  g.lanes.forEach((l, lane) => {
+    const p = (l.bandTop - msg.y1) / dy;
+    const q = (l.bandTop + l.bandHeight - msg.y1) / dy;
+    const from = Math.max(0, Math.min(p, q));
+    const to = Math.min(1, Math.max(p, q));
+    if (l.id !== msg.from && l.id !== msg.to && to > from) out.push({ from, to, lane });
+  });
   return out;
 }
 
@@ -306,10 +338,13 @@ export function dashArrayFor(visible: readonly [number, number][], length: numbe
 /** Adds the message arrows of `trace` to its geometry `g`. */
 export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   const out: MessageGeom[] = [];
-  const decisionY = decisionRows(g, trace);
-  // A write ends at its decision's mark, and the storage's reply leaves from it.
-  const replyY = new Map<string, number>();
-  for (const d of trace.storage) replyY.set(`${d.client}@${d.atMs}`, decisionY.get(d.messageId)!);
+  const decisionAt = decisionRows(g, trace);
+  // A write ends at its decision's mark, and the storage's reply leaves from it (moved with it, its slope kept).
+  const replyAt = new Map<string, { y: number; dx: number }>();
+  for (const d of trace.storage) {
+    const at = decisionAt.get(d.messageId)!;
+    replyAt.set(`${d.client}@${d.atMs}`, { y: at.y, dx: at.x - g.x(d.atMs) });
+  }
   // At the lease service, an arrow stops at the edge of a lease bar drawn there (22 px high on the
   // lane's line, `Lanes.tsx`) rather than run into it over its label.
   const leaseY = (lane: Geometry['lanes'][number], atMs: number): number =>
@@ -322,9 +357,11 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     if (!from || !to || m.sentAtMs > g.endMs) continue;
     const lateMs = m.delayedMs + m.heldMs;
     const handled = m.handledAtMs;
-    const atDecision = m.kind === 'write-reply' ? replyY.get(`${m.to}@${m.sentAtMs}`) : undefined;
-    let x1 = g.x(m.sentAtMs);
-    let x2 = g.x(m.arriveAtMs);
+    const reply = m.kind === 'write-reply' ? replyAt.get(`${m.to}@${m.sentAtMs}`) : undefined;
+    const atDecision = reply?.y;
+    const decided = m.kind === 'write' ? decisionAt.get(m.id) : undefined;
+    let x1 = g.x(m.sentAtMs) + (reply?.dx ?? 0);
+    let x2 = decided?.x ?? g.x(m.arriveAtMs) + (reply?.dx ?? 0);
     // A reply drawn a few px from its request would read as one smudge: it is moved right (both
     // ends, its slope kept) until REPLY_SEP px lie between them at both lanes. A picture, not a
     // clock: the reply's times are in its accessible name and tooltip.
@@ -338,9 +375,8 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     if (!REQUEST_OF[m.kind]) lastRequest.set(`${m.kind}|${m.from}|${m.to}`, { x1, x2, arriveAtMs: m.arriveAtMs });
     // A write ends just above its decision's mark (clear of its halo), and the reply leaves from the mark's edge.
     const y1 = atDecision !== undefined ? atDecision - Math.sqrt(Math.max(0, DECISION_R ** 2 - Math.min(shift, DECISION_R) ** 2)) : leaseY(from, m.sentAtMs);
-    const decided = m.kind === 'write' ? decisionY.get(m.id) : undefined;
     // A read, likewise, stops just above its mark (5 px, `Lanes.tsx`) on the storage's line.
-    const y2 = decided !== undefined ? decided - DECISION_R - 3 : m.kind === 'read' && to.kind === 'storage' ? to.base - READ_R - 3 : leaseY(to, m.arriveAtMs);
+    const y2 = decided ? decided.y - DECISION_R - 3 : m.kind === 'read' && to.kind === 'storage' ? to.base - READ_R - 3 : leaseY(to, m.arriveAtMs);
     const lo = Math.min(y1, y2);
     const hi = Math.max(y1, y2);
     const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
@@ -395,7 +431,7 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   // arriving where the client's next write leaves from) stops short of it along its own line, a
   // picture, not a clock (its times are in its name). While in flight its head is left out where
   // it would cover one (`Messages.tsx`).
-  const marks = pointMarks(g, trace, decisionY);
+  const marks = pointMarks(g, trace, decisionAt);
   const dots: Obstacle[] = out.map((m) => ({ x: m.x1, y: m.y1, r: DOT_R, square: false, atMs: m.sentAtMs, msg: m.id }));
   for (const m of out) {
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
@@ -411,7 +447,7 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     const uy = (m.y2 - m.y1) / len;
     const fits = (s: number) => {
       const b = headBox(m.x2 - ux * s, m.y2 - uy * s, ux, uy);
-      return obstacles.every((o) => clearOf(b, o, 1));
+      return obstacles.every((o) => clearOf(b, o, roomFor(o)));
     };
     for (let s = 0; s <= Math.min(32, len / 2); s += 0.5) {
       if (!fits(s)) continue;
@@ -420,5 +456,5 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     }
   }
 
-  return { ...g, messages: out, decisionY };
+  return { ...g, messages: out, decisionAt };
 }

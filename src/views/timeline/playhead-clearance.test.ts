@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headBox } from './message-geometry';
-import { alongStretch, clearanceAt, mergeGaps, type ArrowShape } from './playhead-clearance';
+import { BAND_HALF, alongStretch, clearanceAt, mergeGaps, type ArrowShape } from './playhead-clearance';
+import { createLabelHoles } from './label-holes';
 
 /** A message from (x1, y1) to (x2, y2) sent at 1000 ms, arriving at 2000 ms. */
 const arrow = (x1: number, y1: number, x2: number, y2: number): ArrowShape => ({ x1, y1, x2, y2, sentAtMs: 1000, arriveAtMs: 2000 });
@@ -62,5 +63,24 @@ describe('playhead clearance (px)', () => {
     expect(mergeGaps([[40, 50], [20, 30], [54, 60]], 0, 200)).toEqual([[20, 30], [40, 60]]);
     expect(mergeGaps([[3, 10], [190, 196]], 0, 200)).toEqual([[0, 10], [190, 200]]);
     expect(mergeGaps([[250, 260]], 0, 200)).toEqual([]);
+  });
+
+  it('the "now" band, 6 px wide, leaves out a head and a dot its edge would touch, but stays along an arrow', () => {
+    // A start dot 5.5 px right of the band's centre: clear of the hairline's room, not of the band's.
+    const dot = arrow(105.5, 50, 205.5, 150);
+    expect(clearanceAt(100, 1000, [dot])).toEqual([]);
+    expect(clearanceAt(100, 1000, [dot], BAND_HALF)).toContainEqual([50 - 2.2 - 3, 50 + 2.2 + 3]);
+    // A vertical arrow along the line: the line breaks there, the band does not.
+    expect(clearanceAt(100, 3000, [arrow(102, 20, 102, 80)]).some(([a, z]) => a <= 20 && z >= 80)).toBe(true);
+    expect(clearanceAt(100, 3000, [arrow(102, 20, 102, 80)], BAND_HALF).some(([a, z]) => a <= 20 && z >= 80)).toBe(false);
+  });
+
+  it('a label breaks the band where the band\'s edge would reach its text, not only the line\'s centre', () => {
+    const holes = createLabelHoles();
+    const el = { getAttribute: () => null } as unknown as Element;
+    holes.set([{ el, x: 100, y: 40, w: 50, h: 12 }]);
+    // 4 px right of the label's end: past its 2 px room for the hairline, within it for the band.
+    expect(holes.gapsAt(154)).toEqual([]);
+    expect(holes.gapsAt(154, BAND_HALF)).toEqual([[38, 54]]);
   });
 });

@@ -19,6 +19,9 @@ export const ALONG = 6;
 /** Gaps (or a gap and the line's end) closer than this (px) are joined. */
 export const MERGE = 6;
 
+/** Half the width (px) of the faint "now" band under the marks (its 6 px stroke, `app.css`). */
+export const BAND_HALF = 3;
+
 /** A vertical stretch (top, bottom; px, top < bottom). */
 export type Gap = [number, number];
 
@@ -61,9 +64,11 @@ export function alongStretch(x: number, ax: number, ay: number, bx: number, by: 
  * tip (`flightProgress`); the line keeps {@link ROOM} px from the box of its head (once it has
  * travelled 2 %; none on a bundled one that has arrived) and of its start dot, and breaks where the
  * arrow runs within {@link ALONG} px of it over more than 2 px of height (a steep arrow along it,
- * not one crossing it).
+ * not one crossing it). With `band` (px, the half-width of the "now" band, {@link BAND_HALF}) the
+ * heads and dots are kept clear of a stroke that wide and arrows along it are left in: the band stays
+ * where the line breaks for an arrow along it, but no arrowhead or dot lies on it.
  */
-export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]): Gap[] {
+export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[], band = 0): Gap[] {
   const out: Gap[] = [];
   for (const m of arrows) {
     // 1 ms of slack: `ms` comes back from the line's x (`msAt`), a hair early at the step that sends it.
@@ -75,12 +80,13 @@ export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]
     const tipX = m.x1 + (m.x2 - m.x1) * f * p;
     const tipY = m.y1 + (m.y2 - m.y1) * f * p;
     // The start dot.
-    if (Math.abs(x - m.x1) < DOT_R + ROOM) out.push([m.y1 - DOT_R - ROOM, m.y1 + DOT_R + ROOM]);
+    if (Math.abs(x - m.x1) < DOT_R + ROOM + band) out.push([m.y1 - DOT_R - ROOM, m.y1 + DOT_R + ROOM]);
     // The head.
     if (p > 0.02 && !(m.bundled && p >= 1)) {
       const b = headBox(tipX, tipY, m.x2 - m.x1, m.y2 - m.y1);
-      if (x > b.x0 - ROOM && x < b.x1 + ROOM) out.push([b.y0 - ROOM, b.y1 + ROOM]);
+      if (x > b.x0 - ROOM - band && x < b.x1 + ROOM + band) out.push([b.y0 - ROOM, b.y1 + ROOM]);
     }
+    if (band) continue;
     // The line (or its passage behind a lane) running along the playhead's.
     // Measured on the whole line to the tip's time: a passage over another lane is drawn along it
     // uncut (`Passage` in `Messages.tsx`), even where the arrow itself stops short of a mark.
