@@ -9,7 +9,7 @@
  *   that requests the app after the first paint, so blocking it now keeps the explainer from
  *   appearing and its 1.0 KB is counted: 98.5 KB, of which the app's own entry is unchanged);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 223.5 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 224 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -21,7 +21,10 @@
  *   playhead's line breaking around arrowheads, start dots and arrows along it (together about
  *   1.3 KB) took it to 222.4 KB; 223 KB until issue 13's pause grip, stale marks that end with their belief's
  *   bar, the lease-end tick as a label obstacle and the playhead band broken around labels took it
- *   to 223.2 KB; the five new lessons, German, the explorer's learner path, the
+ *   to 223.2 KB; 223.5 KB until issue 13's wiring-diagram passages (the lane a message passes is
+ *   broken under it), the now band broken across its width and at arrowheads, ticks kept clear of
+ *   lease labels, and the break test's fixes (whole-ms settings, a keepalive's lower limit, link
+ *   notices replaced by the next link's, quotes kept with glossary terms) took it to 223.6 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -59,7 +62,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 223.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 224 * KB } as const;
 
 interface ManifestChunk {
   file: string;
