@@ -109,6 +109,11 @@ describe('planLabels on every built-in scenario', () => {
               y2: msg.y1 + (msg.y2 - msg.y1) * b,
             })),
           );
+          // No label comes nearer than 3 px to an arrow (a label's own message is one too);
+          // a label sitting on the arrow's line would touch it.
+          for (const [id, p] of plan.all) {
+            for (const msg of g.messages) expect(segmentHits(msg, p.box, 3), `${id} near message ${msg.id} @${width}`).toBe(false);
+          }
           for (const [id, p] of plan.all) {
             const leader = leaderOf(p);
             if (!leader) continue;

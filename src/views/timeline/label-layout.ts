@@ -208,8 +208,10 @@ export interface PlaceOptions {
   bounds: Box;
   /** Fixed marks no label may cover (except its owner's). */
   obstacles?: readonly Obstacle[];
-  /** Lines (message arrows) no label may cross, with 1.5 px to spare. */
+  /** Lines (message arrows) no label may cross, with `lineSpare` to spare. */
   lines?: readonly Segment[];
+  /** Least space between a label and a line (px), the line's half-width and its arrowhead's included. Default 1.5. */
+  lineSpare?: number;
   /** Least space between two labels (px). Default 2. */
   gap?: number;
 }
@@ -221,6 +223,7 @@ export interface PlaceOptions {
  */
 export function placeLabels(requests: readonly LabelRequest[], options: PlaceOptions): Map<string, Placement> {
   const gap = options.gap ?? 2;
+  const spare = options.lineSpare ?? 1.5;
   const labels = new Grid(64);
   const fixed = new Grid(64);
   for (const o of options.obstacles ?? []) fixed.add(o);
@@ -236,7 +239,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       if (r.region && !inside(c.box, r.region)) continue;
       if (labels.hits(c.box, gap, undefined)) continue;
       if (fixed.hits(c.box, 0, r.owner)) continue;
-      if (lines.some((l) => segmentHits(l, c.box, 1.5))) continue;
+      if (lines.some((l) => segmentHits(l, c.box, spare))) continue;
       // A leader crosses no arrow and no label placed before it.
       const leader = leaderOf(c);
       if (leader && (lines.some((l) => leaderCrosses(leader, l)) || placed.some((b) => segmentHits(leader, b, 0.5)))) continue;
@@ -263,7 +266,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
             (!r.region || inside(c.box, r.region)) &&
             !others.some((b) => overlaps(c.box, b, gap)) &&
             !fixed.hits(c.box, 0, r.owner) &&
-            !lines.some((l) => segmentHits(l, c.box, 1.5)) &&
+            !lines.some((l) => segmentHits(l, c.box, spare)) &&
             !leaders.some((l) => segmentHits(l, c.box, 1))),
       )
       .map((c) => c.x);

@@ -25,6 +25,12 @@ export const BELIEF_MIN_W = 14;
 /** The top (px) of a client's belief bars, below its lane's line, and their height (`Lanes.tsx`). */
 export const BELIEF_DY = 48;
 export const BELIEF_H = 20;
+/**
+ * Least space between a label and a message arrow (px): the 1.5 px stroke's half, its arrowhead's half
+ * (about 2.5 px wider than the stroke) and 1 px of air, so no label touches an arrow (a fresh
+ * reviewer found labels 1–2 px from arrows with 1.5).
+ */
+export const LINE_SPARE = 3.5;
 
 /**
  * The grip of the handle on a pause's end (`PauseHandles.tsx`), a box in px: 8 px wide, centred on
@@ -428,6 +434,6 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     }
   }
 
-  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, lines, gap: 2 });
+  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, lines, gap: 2, lineSpare: LINE_SPARE });
   return { get: (key) => all.get(key), all };
 }
