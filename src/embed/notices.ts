@@ -14,28 +14,26 @@ const emit = (): void => {
   for (const l of listeners) l();
 };
 
-/** The notices reported about each link read (scope `link`), so that reading a new link drops them. */
-const byScope = new Map<string, Set<string>>();
+/** The notices reported about the link read last (scope `link`), so that reading a new link drops them. */
+const fromLink = new Set<string>();
 
 /**
  * Adds notices (duplicates are dropped). Safe to call before anything renders.
  * @param scope what they are about: `link` for a link's scenario, time and settings (a new link
- *   read replaces them, {@link forgetNotices}); none for the rest of the URL
+ *   read replaces them, {@link forgetLinkNotices}); none for the rest of the URL
  */
 export function reportNotices(found: readonly string[], scope?: 'link'): void {
-  if (scope) for (const n of found) (byScope.get(scope) ?? byScope.set(scope, new Set()).get(scope)!).add(n);
+  if (scope) for (const n of found) fromLink.add(n);
   const fresh = found.filter((n) => !notices.includes(n));
   if (fresh.length === 0) return;
   notices = [...notices, ...fresh];
   emit();
 }
 
-/** Drops the notices reported with `scope` (a new link is being read: the last link's no longer apply). */
-export function forgetNotices(scope: 'link'): void {
-  const old = byScope.get(scope);
-  byScope.delete(scope);
-  if (!old || old.size === 0) return;
-  const kept = notices.filter((n) => !old.has(n));
+/** Drops the notices reported with scope `link` (a new link is being read: the last link's no longer apply). */
+export function forgetLinkNotices(): void {
+  const kept = notices.filter((n) => !fromLink.has(n));
+  fromLink.clear();
   if (kept.length === notices.length) return;
   notices = kept;
   emit();
@@ -43,7 +41,7 @@ export function forgetNotices(scope: 'link'): void {
 
 /** Clears every notice (the Dismiss button; tests). */
 export function clearNotices(): void {
-  byScope.clear();
+  fromLink.clear();
   if (notices.length === 0) return;
   notices = [];
   emit();

@@ -10,7 +10,7 @@
  * does not reload the page (a fragment change), so a `hashchange` opens the link's scenario here.
  * @module
  */
-import { forgetNotices, reportNotices } from '../embed/notices';
+import { forgetLinkNotices, reportNotices } from '../embed/notices';
 import { replaceUrl } from '../embed/safe';
 import type { LabState, LabStore } from '../store/store';
 import { openingFor, simulateOpening } from './restore';
@@ -33,7 +33,7 @@ export async function openHashLink(store: LabStore, search: string, hash: string
   const { parseLocation } = await import('../links/location');
   const parsed = parseLocation(search, hash);
   // What was said about the last link no longer applies.
-  forgetNotices('link');
+  forgetLinkNotices();
   reportNotices(parsed.problems.map((p) => p.message), 'link');
   if (!parsed.customScenario) return;
   const opening = await openingFor(parsed.customScenario, parsed.timeMs ?? 0, parsed.settings);

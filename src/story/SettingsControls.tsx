@@ -25,7 +25,7 @@ const toShown = (v: number, unit: Unit) => (unit === 's' ? v / 1000 : v);
  * The stored value of what the field shows: whole ms for times (a link or file keeps no fraction of
  * a ms, so a fraction here would be a run no one else can open), hundredths for a factor.
  */
-export const toStored = (v: number, unit: Unit): number => (unit === 'x' ? Math.round(v * 100) / 100 : Math.round(unit === 's' ? v * 1000 : v));
+const toStored = (v: number, unit: Unit): number => (unit === 'x' ? Math.round(v * 100) / 100 : Math.round(unit === 's' ? v * 1000 : v));
 
 /**
  * One number field: a draft while typing, committed on Enter or when leaving the field if valid.

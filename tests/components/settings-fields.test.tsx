@@ -29,35 +29,34 @@ async function openSettings() {
   return { user, store };
 }
 
+/** Types `text` into `field` in place of what it holds, then leaves it (Tab), as a learner does. */
+async function enter(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+  await user.tab();
+}
+
 const sets = (store: ReturnType<typeof createLabStore>) => store.getState().interventions.filter((i) => i.kind === 'set');
 
 describe('scenario settings fields', () => {
   it('refuses a keepalive between 0 and the smallest one, and names what it takes', async () => {
     const { user, store } = await openSettings();
     const field = await screen.findByLabelText('Client 1: keepalive every (s, 0 = never)', undefined, { timeout: 10_000 });
-    await user.clear(field);
-    await user.type(field, '0.05');
-    await user.tab();
+    await enter(user, field, '0.05');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText(`Enter 0 (off) or a number from ${MIN_RENEW_EVERY_MS / 1000} to 600.`)).toBeInTheDocument();
     expect(sets(store)).toEqual([]);
     // 0 (off) and the smallest keepalive are taken.
-    await user.clear(field);
-    await user.type(field, '0.1');
-    await user.tab();
+    await enter(user, field, '0.1');
     expect(sets(store)).toEqual([{ kind: 'set', path: 'clients.client-1.renewEveryMs', value: MIN_RENEW_EVERY_MS }]);
-    await user.clear(field);
-    await user.type(field, '0');
-    await user.tab();
+    await enter(user, field, '0');
     expect(sets(store)).toEqual([{ kind: 'set', path: 'clients.client-1.renewEveryMs', value: 0 }]);
   });
 
   it('keeps whole ms: a fraction typed is rounded, shown as kept, and the run stays a valid scenario', async () => {
     const { user, store } = await openSettings();
     const ttl = await screen.findByLabelText('Lease TTL (s)', undefined, { timeout: 10_000 });
-    await user.clear(ttl);
-    await user.type(ttl, '2.0005');
-    await user.tab();
+    await enter(user, ttl, '2.0005');
     const set = sets(store);
     expect(set).toHaveLength(1);
     expect(set[0]).toMatchObject({ path: 'lease.ttlMs' });

@@ -12,6 +12,14 @@ import { layoutTimeline } from './geometry';
 import { BELIEF_DY, BELIEF_H, beliefStartX } from './label-plan';
 import { DECISION_R, DOT_R, DOT_ROOM, REPLY_SEP, headBox, withMessages } from './message-geometry';
 
+/** Every built-in's run laid out with its arrows at 1280 and 360 px: its id, width, trace and geometry. */
+function* layouts() {
+  for (const built of ALL_BUILT_IN_SCENARIOS) {
+    const trace = simulate(loadBuiltIn(built.id));
+    for (const width of [1280, 360]) yield { id: built.id, width, trace, g: withMessages(layoutTimeline(trace, undefined, width), trace) };
+  }
+}
+
 const REQUEST: Record<string, string> = { grant: 'acquire', 'keepalive-ok': 'keepalive', 'keepalive-lost': 'keepalive', 'write-reply': 'write', 'read-reply': 'read' };
 
 describe('requests and their replies are drawn apart (every built-in scenario)', () => {
@@ -42,24 +50,20 @@ describe('requests and their replies are drawn apart (every built-in scenario)',
 
   it(`an arrived arrowhead keeps ${DOT_ROOM} px from every other message's start dot (the "no lease" reply beside the next write's dot)`, () => {
     let checked = 0;
-    for (const built of ALL_BUILT_IN_SCENARIOS) {
-      const trace = simulate(loadBuiltIn(built.id));
-      for (const width of [1280, 360]) {
-        const g = withMessages(layoutTimeline(trace, undefined, width), trace);
-        for (const m of g.messages) {
-          if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
-          const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
-          const f = m.cut ? 1 - m.cut / len : 1;
-          const b = headBox(m.x1 + (m.x2 - m.x1) * f, m.y1 + (m.y2 - m.y1) * f, m.x2 - m.x1, m.y2 - m.y1);
-          for (const o of g.messages) {
-            if (o.id === m.id || o.sentAtMs > m.arriveAtMs + 5000) continue;
-            // The box's nearest point to the dot's centre, then the gap to the dot's edge.
-            const nx = Math.max(b.x0, Math.min(o.x1, b.x1));
-            const ny = Math.max(b.y0, Math.min(o.y1, b.y1));
-            const gap = Math.hypot(nx - o.x1, ny - o.y1) - DOT_R;
-            if (gap < 12) checked++;
-            expect(gap, `${built.id} @${width}: head of ${m.kind} ${m.id} and the dot of ${o.kind} ${o.id}`).toBeGreaterThanOrEqual(DOT_ROOM - 1e-6);
-          }
+    for (const { id, width, g } of layouts()) {
+      for (const m of g.messages) {
+        if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
+        const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
+        const f = m.cut ? 1 - m.cut / len : 1;
+        const b = headBox(m.x1 + (m.x2 - m.x1) * f, m.y1 + (m.y2 - m.y1) * f, m.x2 - m.x1, m.y2 - m.y1);
+        for (const o of g.messages) {
+          if (o.id === m.id || o.sentAtMs > m.arriveAtMs + 5000) continue;
+          // The box's nearest point to the dot's centre, then the gap to the dot's edge.
+          const nx = Math.max(b.x0, Math.min(o.x1, b.x1));
+          const ny = Math.max(b.y0, Math.min(o.y1, b.y1));
+          const gap = Math.hypot(nx - o.x1, ny - o.y1) - DOT_R;
+          if (gap < 12) checked++;
+          expect(gap, `${id} @${width}: head of ${m.kind} ${m.id} and the dot of ${o.kind} ${o.id}`).toBeGreaterThanOrEqual(DOT_ROOM - 1e-6);
         }
       }
     }
@@ -69,20 +73,16 @@ describe('requests and their replies are drawn apart (every built-in scenario)',
 
   it('no arrow of a client runs along the start edge of its belief bar (the partition\'s "write 34" beside the "34" pill)', () => {
     let near = 0;
-    for (const built of ALL_BUILT_IN_SCENARIOS) {
-      const trace = simulate(loadBuiltIn(built.id));
-      for (const width of [1280, 360]) {
-        const g = withMessages(layoutTimeline(trace, undefined, width), trace);
-        for (const b of trace.beliefs) {
-          const lane = g.lane(b.client)!;
-          const x1 = beliefStartX(g, b, lane.top);
-          const [top, bottom] = [lane.top + BELIEF_DY, lane.top + BELIEF_DY + BELIEF_H];
-          for (const m of g.messages) {
-            if ((m.from !== b.client && m.to !== b.client) || Math.min(m.y1, m.y2) > top || Math.max(m.y1, m.y2) < bottom) continue;
-            const xs = [top, bottom].map((y) => m.x1 + ((m.x2 - m.x1) * (y - m.y1)) / (m.y2 - m.y1));
-            if (Math.abs(g.x(b.startMs) - xs[0]!) < 3) near++;
-            expect(Math.max(...xs) <= x1 - 3 + 1e-6 || Math.min(...xs) >= x1 + 3 - 1e-6, `${built.id} @${width}: ${m.kind} ${m.id} at the start of ${b.client}'s bar ${b.token}`).toBe(true);
-          }
+    for (const { id, width, trace, g } of layouts()) {
+      for (const b of trace.beliefs) {
+        const lane = g.lane(b.client)!;
+        const x1 = beliefStartX(g, b, lane.top);
+        const [top, bottom] = [lane.top + BELIEF_DY, lane.top + BELIEF_DY + BELIEF_H];
+        for (const m of g.messages) {
+          if ((m.from !== b.client && m.to !== b.client) || Math.min(m.y1, m.y2) > top || Math.max(m.y1, m.y2) < bottom) continue;
+          const xs = [top, bottom].map((y) => m.x1 + ((m.x2 - m.x1) * (y - m.y1)) / (m.y2 - m.y1));
+          if (Math.abs(g.x(b.startMs) - xs[0]!) < 3) near++;
+          expect(Math.max(...xs) <= x1 - 3 + 1e-6 || Math.min(...xs) >= x1 + 3 - 1e-6, `${id} @${width}: ${m.kind} ${m.id} at the start of ${b.client}'s bar ${b.token}`).toBe(true);
         }
       }
     }
