@@ -4,9 +4,9 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { t } from '../../i18n';
 import { AXIS_H, layoutTimeline } from './geometry';
-import { inside, leaderCrosses, leaderOf, overlaps, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest } from './label-layout';
-import { planLabels } from './label-plan';
-import { passagesOf, withMessages } from './message-geometry';
+import { inside, leaderCrosses, leaderOf, overlaps, overlapsXY, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest } from './label-layout';
+import { HEAD_SPARE, planLabels, ROW_GAP } from './label-plan';
+import { headBox, passagesOf, withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
 import './marks-messages';
 
@@ -85,6 +85,36 @@ describe('placeLabels', () => {
   });
 });
 
+describe('placeLabels: room on a row, and lines kept off where possible', () => {
+  const bounds = { x: 0, y: 0, w: 400, h: 100 };
+
+  it('keeps two labels side by side rowGap apart, two stacked ones only gap apart', () => {
+    const w = m.width;
+    const reqs: LabelRequest[] = [
+      { id: 'a', priority: 2, candidates: [at(10, 20)] },
+      // 4 px right of a on its row, else 9 px right of it, else under it.
+      { id: 'b', priority: 1, candidates: [at(10 + w + 4, 20), at(10 + w + 9, 20)] },
+      { id: 'c', priority: 0, candidates: [at(10, 20 + m.ascent + m.descent + 3)] },
+    ];
+    const out = placeLabels(reqs, { bounds, gap: 2, rowGap: 8 });
+    expect(out.get('b')!.index).toBe(1);
+    expect(out.has('c')).toBe(true);
+    // Without rowGap the first place would do.
+    expect(placeLabels(reqs, { bounds, gap: 2 }).get('b')!.index).toBe(0);
+    expect(overlapsXY(out.get('a')!.box, out.get('b')!.box, 8, 2)).toBe(false);
+  });
+
+  it('takes the first candidate clear of an avoided line, and one on it only when there is no other', () => {
+    const line = { x1: 100, y1: 0, x2: 100, y2: 100 };
+    const onIt = at(80, 30);
+    const clear = at(120, 30);
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [onIt, clear] }], { bounds, avoid: [line] }).get('l')!.index).toBe(1);
+    // 5 px off the line is too near (5.5 by default); a label that has nothing else still gets its place.
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [at(105, 30), clear] }], { bounds, avoid: [line] }).get('l')!.index).toBe(1);
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [onIt] }], { bounds, avoid: [line] }).get('l')!.index).toBe(0);
+  });
+});
+
 describe('planLabels on every built-in scenario', () => {
   for (const built of ALL_BUILT_IN_SCENARIOS) {
     it(`${built.id}: no two labels overlap, none leaves the picture, the storage's decisions are all labelled`, () => {
@@ -113,6 +143,24 @@ describe('planLabels on every built-in scenario', () => {
           // a label sitting on the arrow's line would touch it.
           for (const [id, p] of plan.all) {
             for (const msg of g.messages) expect(segmentHits(msg, p.box, 3), `${id} near message ${msg.id} @${width}`).toBe(false);
+          }
+          // Two labels on one row keep ROW_GAP apart (closer, they read as one phrase); none lies
+          // on the playhead's line at the run's end or within HEAD_SPARE px of an arrowhead.
+          const placed = [...plan.all];
+          const endX = g.x(trace.endMs);
+          for (let i = 0; i < placed.length; i++) {
+            for (let j = i + 1; j < placed.length; j++) {
+              expect(overlapsXY(placed[i]![1].box, placed[j]![1].box, ROW_GAP - 0.01, 0), `${placed[i]![0]} beside ${placed[j]![0]} @${width}`).toBe(false);
+            }
+            expect(segmentHits({ x1: endX, y1: 0, x2: endX, y2: g.height }, placed[i]![1].box, 5.4), `${placed[i]![0]} on the end's line @${width}`).toBe(false);
+          }
+          for (const msg of g.messages) {
+            if (msg.bundled) continue;
+            const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
+            const back = len > 0 ? (msg.cut ?? 0) / len : 0;
+            const h = headBox(msg.x2 - (msg.x2 - msg.x1) * back, msg.y2 - (msg.y2 - msg.y1) * back, msg.x2 - msg.x1, msg.y2 - msg.y1);
+            const head = { x: h.x0, y: h.y0, w: h.x1 - h.x0, h: h.y1 - h.y0 };
+            for (const [id, p] of placed) expect(overlaps(head, p.box, HEAD_SPARE - 0.01), `${id} by the head of ${msg.id} @${width}`).toBe(false);
           }
           for (const [id, p] of plan.all) {
             const leader = leaderOf(p);

@@ -164,6 +164,15 @@ export function overlaps(a: Box, b: Box, gap = 0): boolean {
   return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
 }
 
+/**
+ * Whether two boxes overlap, with at least `gapX` px between them across and `gapY` px up and down
+ * required: two labels side by side on one row need more room between them than two stacked ones, or
+ * they read as one phrase ("write 33 write 33").
+ */
+export function overlapsXY(a: Box, b: Box, gapX: number, gapY: number): boolean {
+  return a.x < b.x + b.w + gapX && b.x < a.x + a.w + gapX && a.y < b.y + b.h + gapY && b.y < a.y + a.h + gapY;
+}
+
 /** Whether `inner` lies wholly inside `outer`. */
 export function inside(inner: Box, outer: Box): boolean {
   const e = 1e-6;
@@ -190,12 +199,12 @@ class Grid {
       else this.cells.set(k, [b]);
     }
   }
-  hits(b: Box, gap: number, owner: string | undefined): boolean {
-    const probe = { x: b.x - gap, y: b.y - gap, w: b.w + 2 * gap, h: b.h + 2 * gap };
+  hits(b: Box, gap: number, owner: string | undefined, gapX = gap): boolean {
+    const probe = { x: b.x - gapX, y: b.y - gap, w: b.w + 2 * gapX, h: b.h + 2 * gap };
     for (const k of this.keys(probe)) {
       for (const o of this.cells.get(k) ?? []) {
         if (owner !== undefined && o.owner === owner) continue;
-        if (overlaps(b, o, gap)) return true;
+        if (overlapsXY(b, o, gapX, gap)) return true;
       }
     }
     return false;
@@ -214,6 +223,16 @@ export interface PlaceOptions {
   lineSpare?: number;
   /** Least space between two labels (px). Default 2. */
   gap?: number;
+  /** Least space (px) between two labels side by side, sharing a row. Default `gap`. */
+  rowGap?: number;
+  /**
+   * Lines a label keeps `avoidSpare` px off where it can (the playhead's line at the run's end, where
+   * a finished run is looked at longest): each label takes its first candidate clear of them, and only
+   * when it has none, its first candidate as if they were not there.
+   */
+  avoid?: readonly Segment[];
+  /** Default 5.5 px: half the 6 px "now" band and 2.5 px of air. */
+  avoidSpare?: number;
 }
 
 /**
@@ -232,12 +251,17 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const out = new Map<string, Placement>();
   const placed: Box[] = [];
   const leaders: Segment[] = [];
+  const rowGap = options.rowGap ?? gap;
+  const avoid = options.avoid ?? [];
+  const avoidSpare = options.avoidSpare ?? 5.5;
   for (const { r } of order) {
+    for (let pass = avoid.length > 0 ? 0 : 1; pass < 2 && !out.has(r.id); pass++)
     for (let index = 0; index < r.candidates.length; index++) {
       const c = r.candidates[index]!;
+      if (pass === 0 && avoid.some((l) => segmentHits(l, c.box, avoidSpare))) continue;
       if (!inside(c.box, options.bounds)) continue;
       if (r.region && !inside(c.box, r.region)) continue;
-      if (labels.hits(c.box, gap, undefined)) continue;
+      if (labels.hits(c.box, gap, undefined, rowGap)) continue;
       if (fixed.hits(c.box, 0, r.owner)) continue;
       if (lines.some((l) => segmentHits(l, c.box, spare))) continue;
       // A leader crosses no arrow and no label placed before it.
@@ -264,7 +288,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
           c.x === p.x ||
           (inside(c.box, options.bounds) &&
             (!r.region || inside(c.box, r.region)) &&
-            !others.some((b) => overlaps(c.box, b, gap)) &&
+            !others.some((b) => overlapsXY(c.box, b, rowGap, gap)) &&
             !fixed.hits(c.box, 0, r.owner) &&
             !lines.some((l) => segmentHits(l, c.box, spare)) &&
             !leaders.some((l) => segmentHits(l, c.box, 1))),

@@ -13,8 +13,8 @@ import { localiseNumber } from '../../i18n';
 import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import type { MarkGeometry as Geometry } from './message-geometry';
-import { placeLabels, pointCandidates, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
-import { DECISION_R, MARKER_DY, REPLY_SEP } from './message-geometry';
+import { placeLabels, pointCandidates, segmentHits, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
+import { DECISION_R, headBox, MARKER_DY, REPLY_SEP } from './message-geometry';
 
 /**
  * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only
@@ -31,6 +31,15 @@ export const BELIEF_H = 20;
  * reviewer found labels 1–2 px from arrows with 1.5).
  */
 export const LINE_SPARE = 3.5;
+
+/**
+ * Least space (px) between two labels side by side on one row: a fresh reviewer read "write 33" and
+ * "write 33" 3 px apart, and "stored 34" and "rejected 33 < 34" 5 px apart, as one phrase each.
+ */
+export const ROW_GAP = 9;
+
+/** Room (px) kept around an arrowhead's box: the "read" labels sat 2–3 px from their arrows' heads. */
+export const HEAD_SPARE = 3;
 
 /**
  * The grip of the handle on a pause's end (`PauseHandles.tsx`), a box in px: 8 px wide, centred on
@@ -307,6 +316,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
           const rows = [barTop - 5, barTop + 22 + 13];
           const candidates: Candidate[] = [];
           for (const y of rows) candidates.push(at(text, FONT.lease, x2 - 5 - w, y), at(text, FONT.lease, x2 + 6, y));
+          // A little further off the tick: where the lease ends with the run, the playhead's line stands on it.
+          for (const y of rows) candidates.push(at(text, FONT.lease, x2 - 9 - w, y), at(text, FONT.lease, x2 + 9, y));
           for (const y of rows) candidates.push(at(text, FONT.lease, x2 + 10 + w * 0.6, y, { x: x2, y: y < barTop ? barTop - 2 : barTop + 24 }));
           reqs.push({ id: labelKey.leaseEnd(l.token, l.startMs), priority: 85, candidates });
         }
@@ -344,7 +355,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({
           id: labelKey.decision(d.messageId),
           priority: 100,
-          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 27, lane.base - 17, y + 41], { x, y: y + r + 3 }, 4)],
+          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 27, lane.base - 17, y + 42], { x, y: y + r + 3 }, 4)],
         });
       }
       for (const r of trace.storageResets ?? []) {
@@ -391,18 +402,35 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       const w = m(text, FONT.msg).width;
       const fractions = msg.lateBy ? [0.1, 0.18, 0.26, 0.34, 0.42, 0.06, 0.5, 0.58, 0.66, 0.74] : [0.5, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8, 0.12, 0.88];
       // And the middle of each drawn piece (a short piece, e.g. in the storage's lane, may hold none of those).
-      for (const [a, b] of msg.visible) fractions.push((a + b) / 2);
+      for (const [a, b] of msg.visible) fractions.push((a + b) / 2, a + (b - a) * 0.3, a + (b - a) * 0.7);
       const candidates: Candidate[] = [];
+      const further: Candidate[] = [];
+      const farSide: Candidate[] = [];
       for (const f of fractions) {
         if (!msg.visible.some(([a, b]) => f >= a && f <= b)) continue;
         const px = msg.x1 + (msg.x2 - msg.x1) * f;
         const py = msg.y1 + (msg.y2 - msg.y1) * f + 4;
-        // Beside it (past its reply, drawn REPLY_SEP px to its right, if that is in the way).
-        candidates.push(at(text, FONT.msg, px + 6, py), at(text, FONT.msg, px - 6 - w, py), at(text, FONT.msg, px + 8 + REPLY_SEP, py));
+        // Beside it.
+        candidates.push(at(text, FONT.msg, px + 6, py), at(text, FONT.msg, px - 6 - w, py));
         // Above and below the line, clear of it across the label's width.
         const rise = (Math.abs(msg.y2 - msg.y1) / Math.max(1, Math.abs(msg.x2 - msg.x1))) * (w / 2);
         if (rise < 14) candidates.push(at(text, FONT.msg, px - w / 2, py - 4 - rise - 6), at(text, FONT.msg, px - w / 2, py - 4 + rise + 15));
+        // A little further out (clear of an arrowhead there), then past its reply (drawn REPLY_SEP
+        // px to its right), only when no place on its own side is free: there it reads as the reply's label.
+        further.push(at(text, FONT.msg, px + 11, py), at(text, FONT.msg, px - 11 - w, py));
+        farSide.push(at(text, FONT.msg, px + 8 + REPLY_SEP, py));
       }
+      candidates.push(...further, ...farSide);
+      // A place with another arrow between it and its own reads as that arrow's label: last resort only.
+      const beyond = (c: Candidate) => {
+        const my = c.box.y + c.box.h / 2;
+        if (msg.y2 === msg.y1) return false;
+        const ax = msg.x1 + ((msg.x2 - msg.x1) * (my - msg.y1)) / (msg.y2 - msg.y1);
+        const bx = c.box.x > ax ? c.box.x : c.box.x + c.box.w;
+        const between = { x: Math.min(ax, bx) + 1, y: my - 0.5, w: Math.max(0, Math.abs(bx - ax) - 2), h: 1 };
+        return g.messages.some((o) => o !== msg && segmentHits(o, between));
+      };
+      candidates.sort((a, b) => Number(beyond(a)) - Number(beyond(b)));
       // Pulled away, with a leader back to the arrow's middle.
       for (const f of [0.2, 0.5, 0.8]) {
         if (!msg.visible.some(([a, b]) => f >= a && f <= b)) continue;
@@ -434,6 +462,18 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     }
   }
 
-  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, lines, gap: 2, lineSpare: LINE_SPARE });
+  // Every arrowhead, as it is drawn (`Messages.tsx`: short of its end by its `cut`; none on a bundled one).
+  for (const msg of g.messages) {
+    if (msg.bundled) continue;
+    const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
+    if (len === 0) continue;
+    const back = (msg.cut ?? 0) / len;
+    const b = headBox(msg.x2 - (msg.x2 - msg.x1) * back, msg.y2 - (msg.y2 - msg.y1) * back, msg.x2 - msg.x1, msg.y2 - msg.y1);
+    obstacles.push({ x: b.x0 - HEAD_SPARE, y: b.y0 - HEAD_SPARE, w: b.x1 - b.x0 + 2 * HEAD_SPARE, h: b.y1 - b.y0 + 2 * HEAD_SPARE });
+  }
+  // The playhead's line at the run's end (where a finished run is looked at) is kept off the labels where they have another place.
+  const endX = g.x(trace.endMs);
+  const avoid: Segment[] = [{ x1: endX, y1: AXIS_H, x2: endX, y2: g.height }];
+  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, lines, gap: 2, rowGap: ROW_GAP, lineSpare: LINE_SPARE, avoid });
   return { get: (key) => all.get(key), all };
 }
