@@ -25,7 +25,8 @@ import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './ge
 import { DECISION_R, MARKER_DY, MARKER_SHARE, type MessageGeom } from './message-geometry';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
-import { RENEW_CLEAR } from './label-holes';
+import { brokenLine, RENEW_CLEAR } from './label-holes';
+import { crossingsAt, mergeGaps } from './playhead-clearance';
 import { BELIEF_DY, BELIEF_H, beliefEndX, beliefStartX, labelKey, readOf, type LabelPlan } from './label-plan';
 import { timeOfStep, useEventStep } from './playhead-hooks';
 
@@ -332,6 +333,15 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   );
 });
 
+/**
+ * The `d` of a lease's end tick at x `x` (px), 6 px past its bar (top `barTop`, 22 px high) on each
+ * side, broken where an arrow drawn by `ms` passes it ({@link crossingsAt}).
+ */
+function leaseEndTick(x: number, barTop: number, ms: number, arrows: readonly MessageGeom[]): string {
+  const [top, bottom] = [barTop - 6, barTop + 22 + 6];
+  return brokenLine(top, bottom, mergeGaps(crossingsAt(x, top, bottom, ms, arrows), top, bottom, 2)).replace(/M0,/g, `M${x},`);
+}
+
 const LeaseMark = memo(function LeaseMark({
   l,
   lane,
@@ -342,7 +352,8 @@ const LeaseMark = memo(function LeaseMark({
   renewals,
   spot,
   endSpot,
-}: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; spot: Spot; endSpot: Spot }) {
+  endTick,
+}: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; spot: Spot; endSpot: Spot; endTick: string }) {
   const t = useT();
   const barH = 22;
   const barTop = lane.base - barH / 2;
@@ -370,7 +381,8 @@ const LeaseMark = memo(function LeaseMark({
       })}
       {ended && endKey && (
         <M.g {...appear}>
-          <line x1={x2} x2={x2} y1={barTop - 6} y2={barTop + barH + 6} className="fl-lease__end" />
+          {/* Broken where an arrow passes it (a healed partition's held keepalives cross it on their way in). */}
+          <path d={endTick} className="fl-lease__end" />
           {endSpot && <Leader spot={endSpot} />}
           {endSpot && (
             <text x={endSpot.x} y={endSpot.y} className="fl-label fl-lease__endlabel">
@@ -447,6 +459,7 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, laye
               renewals={l.renewedAtMs.filter((r) => r <= p).length}
               spot={labels.get(labelKey.lease(l.token, l.startMs))}
               endSpot={labels.get(labelKey.leaseEnd(l.token, l.startMs))}
+              endTick={ended ? leaseEndTick(g.x(l.endMs), lane.base - 11, p, g.messages ?? []) : ''}
             />
           );
         })}

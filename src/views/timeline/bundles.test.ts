@@ -14,7 +14,7 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { BELIEF_DY, BELIEF_H, beliefEndX } from './label-plan';
-import { DECISION_R, MERGE_DY, withMessages } from './message-geometry';
+import { DECISION_R, HEAD_ROOM, headBox, MERGE_DY, withMessages } from './message-geometry';
 
 describe('marks kept apart (every built-in scenario, 1280 and 360 px)', () => {
   for (const built of ALL_BUILT_IN_SCENARIOS) {
@@ -69,4 +69,32 @@ describe("a moment's belief stops short of the arrow that ended it", () => {
     expect(x2).toBeGreaterThanOrEqual(g.x(b.endMs));
     expect(x2).toBeLessThanOrEqual(replyX - 3 + 1e-9);
   });
+});
+
+describe('arrowheads do not pile up (every built-in scenario, 1280 and 360 px)', () => {
+  for (const built of ALL_BUILT_IN_SCENARIOS) {
+    it(`${built.id}: no two arrowheads drawn overlap, but those of arrows on one line`, () => {
+      const trace = simulate(loadBuiltIn(built.id));
+      for (const width of [1280, 360]) {
+        const g = withMessages(layoutTimeline(trace, undefined, width), trace);
+        const heads = g.messages
+          .filter((m) => !m.bundled && !m.dropped && m.waitX2 === undefined)
+          .map((m) => {
+            const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
+            const back = len > 0 ? (m.cut ?? 0) / len : 0;
+            return { m, b: headBox(m.x2 - (m.x2 - m.x1) * back, m.y2 - (m.y2 - m.y1) * back, m.x2 - m.x1, m.y2 - m.y1) };
+          });
+        for (let i = 0; i < heads.length; i++) {
+          for (let j = i + 1; j < heads.length; j++) {
+            const [p, q] = [heads[i]!, heads[j]!];
+            const sameLine = [p.m.x1 - q.m.x1, p.m.y1 - q.m.y1, p.m.x2 - q.m.x2, p.m.y2 - q.m.y2].every((d) => Math.abs(d) < 1);
+            if (sameLine) continue;
+            // Boxes apart by HEAD_ROOM, or the two heads far enough along their own lines (a square around each).
+            const apart = p.b.x1 + HEAD_ROOM <= q.b.x0 || q.b.x1 + HEAD_ROOM <= p.b.x0 || p.b.y1 + HEAD_ROOM <= q.b.y0 || q.b.y1 + HEAD_ROOM <= p.b.y0;
+            expect(apart, `heads of ${p.m.id} and ${q.m.id} @${width}`).toBe(true);
+          }
+        }
+      }
+    });
+  }
 });

@@ -68,6 +68,8 @@ export interface Obstacle {
   atMs: number;
   /** The message whose start dot it is. */
   msg?: number;
+  /** For another arrow's head: that arrow's line (x1, y1, x2, y2; px). */
+  line?: readonly number[];
 }
 
 /** Radius (px) of a message's start dot (`Messages.tsx`). */
@@ -111,6 +113,9 @@ export function headClear(msg: MessageGeom, x: number, y: number, ms: number): b
 
 /** The room (px) an arrowhead keeps from an obstacle: {@link DOT_ROOM} from another message's start dot, 1 from a mark. */
 const roomFor = (o: Obstacle): number => (o.msg === undefined ? 1 : DOT_ROOM);
+
+/** The room (px) an arrowhead keeps from an earlier arrival's head at the same spot ({@link withMessages}). */
+export const HEAD_ROOM = 2;
 
 /** The room (px) an arrowhead keeps from another message's start dot: a head 1 px from the next write's dot read as one blot. */
 export const DOT_ROOM = 4;
@@ -454,6 +459,32 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
       if (s > 0) m.cut = s;
       break;
     }
+  }
+
+  // Heads that would pile up (arrows reaching one lane within a few px of each other, as three do
+  // at the lease service in the three-client run): each later arrival stops short along its own line
+  // until its head keeps HEAD_ROOM px off the earlier ones' (and off its other obstacles).
+  const heads: Obstacle[] = [];
+  for (const m of [...out].sort((a, b) => a.arriveAtMs - b.arriveAtMs || a.id - b.id)) {
+    if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
+    const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
+    if (len < 1) continue;
+    const ux = (m.x2 - m.x1) / len;
+    const uy = (m.y2 - m.y1) / len;
+    const boxAt = (s: number) => headBox(m.x2 - ux * s, m.y2 - uy * s, ux, uy);
+    // (One drawn on the very same line, as a stream of replies to held keepalives is, is one head.)
+    const near = heads.filter((o) => Math.hypot(o.x - m.x2, o.y - m.y2) < 3 * HEAD + 48 && !o.line?.every((v, k) => Math.abs(v - [m.x1, m.y1, m.x2, m.y2][k]!) < 1));
+    const clear = (s: number) => near.every((o) => clearOf(boxAt(s), o, HEAD_ROOM)) && (m.obstacles ?? []).every((o) => clearOf(boxAt(s), o, roomFor(o)));
+    if (near.length > 0 && !clear(m.cut ?? 0)) {
+      for (let s = m.cut ?? 0; s <= Math.min(48, len / 2); s += 0.5) {
+        if (!clear(s)) continue;
+        m.cut = s;
+        m.obstacles = [...(m.obstacles ?? []), ...near];
+        break;
+      }
+    }
+    const b = boxAt(m.cut ?? 0);
+    heads.push({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2, r: Math.max(b.x1 - b.x0, b.y1 - b.y0) / 2, square: true, atMs: m.arriveAtMs, line: [m.x1, m.y1, m.x2, m.y2] });
   }
 
   return { ...g, messages: out, decisionAt };

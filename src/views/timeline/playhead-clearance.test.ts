@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { headBox } from './message-geometry';
-import { BAND_HALF, alongStretch, clearanceAt, mergeGaps, type ArrowShape } from './playhead-clearance';
+import { BAND_HALF, alongStretch, clearanceAt, crossingsAt, mergeGaps, type ArrowShape } from './playhead-clearance';
 import { createLabelHoles } from './label-holes';
 
 /** A message from (x1, y1) to (x2, y2) sent at 1000 ms, arriving at 2000 ms. */
@@ -82,5 +82,23 @@ describe('playhead clearance (px)', () => {
     // 4 px right of the label's end: past its 2 px room for the hairline, within it for the band.
     expect(holes.gapsAt(154)).toEqual([]);
     expect(holes.gapsAt(154, BAND_HALF)).toEqual([[38, 54]]);
+  });
+});
+
+describe('a short mark broken where an arrow crosses it (crossingsAt)', () => {
+  it('leaves room around the point where a drawn arrow crosses, once its tip is past it', () => {
+    // A shallow arrow from (0, 100) to (100, 50) crosses x 60 at y 70.
+    const a = arrow(0, 100, 100, 50);
+    const gaps = crossingsAt(60, 40, 100, 2000, [a]);
+    expect(gaps).toHaveLength(1);
+    const [lo, hi] = gaps[0]!;
+    expect(lo).toBeLessThan(70 - 3);
+    expect(hi).toBeGreaterThan(70 + 3);
+    // Not yet drawn to x 60 at 1500 ms (its tip is at x 50), nor sent before 1000 ms.
+    expect(crossingsAt(60, 40, 100, 1500, [a])).toEqual([]);
+    expect(crossingsAt(60, 40, 100, 900, [a])).toEqual([]);
+    // An arrow that crosses outside the mark's stretch, or never reaches its x, leaves it whole.
+    expect(crossingsAt(60, 0, 30, 2000, [a])).toEqual([]);
+    expect(crossingsAt(160, 40, 100, 2000, [a])).toEqual([]);
   });
 });

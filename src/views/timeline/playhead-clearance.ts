@@ -114,3 +114,23 @@ export function mergeGaps(gaps: readonly Gap[], top: number, bottom: number, mer
   if (last && bottom - last[1] < merge) last[1] = Math.max(last[1], bottom);
   return out;
 }
+
+/**
+ * Where the arrows drawn at time `ms` (simulated ms) cross a short vertical mark at x `x` between
+ * `top` and `bottom` (px; a lease's end tick): a gap `room` px either side of each crossing, so the
+ * mark is broken under the arrow that passes it (the wiring-diagram convention the lanes follow)
+ * instead of striking through it. An arrow counts once its tip has passed x.
+ */
+export function crossingsAt(x: number, top: number, bottom: number, ms: number, arrows: readonly ArrowShape[], room = 3): Gap[] {
+  const out: Gap[] = [];
+  for (const m of arrows) {
+    if (m.sentAtMs > ms + 1 || m.x1 === m.x2 || (x - m.x1) * (x - m.x2) > 0) continue;
+    const f = (x - m.x1) / (m.x2 - m.x1);
+    if (flightProgress(m, ms) < f) continue;
+    const y = m.y1 + (m.y2 - m.y1) * f;
+    // The stroke's height where it crosses, for a steep arrow more than its width.
+    const half = 1 + Math.min(6, Math.abs((m.y2 - m.y1) / (m.x2 - m.x1)));
+    if (y + half + room > top && y - half - room < bottom) out.push([y - half - room, y + half + room]);
+  }
+  return out;
+}
