@@ -9,7 +9,7 @@
  *   that requests the app after the first paint, so blocking it now keeps the explainer from
  *   appearing and its 1.0 KB is counted: 98.5 KB, of which the app's own entry is unchanged);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 224 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 225 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -24,7 +24,10 @@
  *   to 223.2 KB; 223.5 KB until issue 13's wiring-diagram passages (the lane a message passes is
  *   broken under it), the now band broken across its width and at arrowheads, ticks kept clear of
  *   lease labels, and the break test's fixes (whole-ms settings, a keepalive's lower limit, link
- *   notices replaced by the next link's, quotes kept with glossary terms) took it to 223.6 KB; the five new lessons, German, the explorer's learner path, the
+ *   notices replaced by the next link's, quotes kept with glossary terms) took it to 223.6 KB; 224 KB until a
+ *   fresh reviewer's last findings (labels kept off the playhead's line at the run's end, 9 px between labels on
+ *   one row, clear of arrowheads and on their own arrow's side, heads that would pile up stopped short, a lease's end
+ *   tick broken under the arrows that cross it: about 0.8 KB) took it to 224.4 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -62,7 +65,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 224 * KB } as const;
+const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 225 * KB } as const;
 
 interface ManifestChunk {
   file: string;
