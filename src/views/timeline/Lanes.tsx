@@ -335,11 +335,12 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
 
 /**
  * The `d` of a lease's end tick at x `x` (px), 6 px past its bar (top `barTop`, 22 px high) on each
- * side, broken where an arrow drawn by `ms` passes it ({@link crossingsAt}).
+ * side, broken where an arrow drawn by `ms` passes it ({@link crossingsAt}); a stub shorter than
+ * `MERGE` px left at an end goes with the gap (a reviewer found a 2 px stub under a keepalive).
  */
 function leaseEndTick(x: number, barTop: number, ms: number, arrows: readonly MessageGeom[]): string {
   const [top, bottom] = [barTop - 6, barTop + 22 + 6];
-  return brokenLine(top, bottom, mergeGaps(crossingsAt(x, top, bottom, ms, arrows), top, bottom, 2)).replace(/M0,/g, `M${x},`);
+  return brokenLine(top, bottom, mergeGaps(crossingsAt(x, top, bottom, ms, arrows), top, bottom)).replace(/M0,/g, `M${x},`);
 }
 
 const LeaseMark = memo(function LeaseMark({
