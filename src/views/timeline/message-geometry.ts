@@ -413,6 +413,13 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     if (!m.lateBy) continue;
     if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.hypot(o.x2 - m.x2, o.y2 - m.y2) < 8)) m.bundled = true;
   }
+  // Messages drawn on the very same line (the replies to a stream of held keepalives, sent at once)
+  // share the last one's head: five heads stacked on one spot read as one but are five in the picture.
+  for (let i = 0; i < out.length; i++) {
+    const m = out[i]!;
+    const same = (o: MessageGeom) => [o.x1 - m.x1, o.y1 - m.y1, o.x2 - m.x2, o.y2 - m.y2].every((d) => Math.abs(d) < 1);
+    if (!m.bundled && !m.dropped && m.waitX2 === undefined && out.some((o, j) => j > i && o.from === m.from && o.to === m.to && !o.dropped && o.waitX2 === undefined && o.arriveAtMs === m.arriveAtMs && same(o))) m.bundled = true;
+  }
   // A bundled stream into the lease service (keepalives held by a partition, let through at once
   // when it heals) joins the last one's line {@link MERGE_DY} px short of the lane, as one bundle
   // into one head: fanned into a single point on the lane, the lines would cross the lease bar
