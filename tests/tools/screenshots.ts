@@ -9,6 +9,7 @@
  * @module
  */
 import { findChromium, launchChromium } from '../browser/chromium';
+import { openRun } from './open-run';
 
 const base = process.env.BASE ?? 'http://127.0.0.1:4613/';
 const out = process.env.OUT ?? 'docs/screenshots';
@@ -28,16 +29,7 @@ async function main(): Promise<void> {
         const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: 1, hasTouch: mobile, isMobile: mobile });
         const page = await context.newPage();
         // t past the end opens each run at its end, every mark drawn.
-        await page.goto(`${base}?${s === 'seed' ? '' : `scenario=${s}&`}t=60000`);
-        await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
-        await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
-        if (presenter) {
-          await page.locator('.fl-timeline').click({ position: { x: 5, y: 5 } });
-          await page.keyboard.press('p');
-          await page.locator('.fl-app--presenter').waitFor();
-        }
-        if (mobile) await page.evaluate("document.querySelector('.fl-stage__card').scrollIntoView({ block: 'start' })");
-        await page.waitForTimeout(800);
+        await openRun(page, base, s, 60000, { presenter, mobile });
         const file = `${out}/${s}-${presenter ? 'presenter-' : ''}${w}x${h}.png`;
         await page.screenshot({ path: file });
         console.log(file);

@@ -6,6 +6,7 @@
  * @module
  */
 import { findChromium, launchChromium } from '../browser/chromium';
+import { openRun } from './open-run';
 
 const [scenario = 'seed', t = '60000', size = '1280x800', clip = '0,0,1280,800', file = '/tmp/zoom.png', presenter] = process.argv.slice(2);
 const base = process.env.BASE ?? 'http://127.0.0.1:4613/';
@@ -16,16 +17,7 @@ try {
   const mobile = w < 600;
   const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: 3, hasTouch: mobile, isMobile: mobile });
   const page = await context.newPage();
-  await page.goto(`${base}?${scenario === 'seed' ? '' : `scenario=${scenario}&`}t=${t}`);
-  await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
-  await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
-  if (presenter) {
-    await page.locator('.fl-timeline').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('p');
-    await page.locator('.fl-app--presenter').waitFor();
-  }
-  if (mobile) await page.evaluate("document.querySelector('.fl-stage__card').scrollIntoView({ block: 'start' })");
-  await page.waitForTimeout(800);
+  await openRun(page, base, scenario, t, { presenter: Boolean(presenter), mobile });
   await page.screenshot({ path: file, clip: { x, y, width: cw, height: ch } });
   console.log(file);
 } finally {
