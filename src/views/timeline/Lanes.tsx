@@ -22,7 +22,7 @@ import { isLowerTokenStored, type BeliefInterval, type LeaseInterval, type Parti
 import { seconds } from '../../store/derive';
 import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
-import { DECISION_R, MARKER_DY, MARKER_SHARE, type MessageGeom } from './message-geometry';
+import { DECISION_R, MARKER_DY, MARKER_SHARE, type MarkerSpot, type MessageGeom } from './message-geometry';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
 import { brokenLine, RENEW_CLEAR } from './label-holes';
@@ -42,7 +42,7 @@ const pop = {
 interface LaneProps {
   lane: Lane;
   /** With `decisionAt` (`message-geometry.ts`) where a storage decision's mark is moved off its time or the line. */
-  g: Geometry & { decisionAt?: ReadonlyMap<number, { x: number; y: number }>; messages?: MessageGeom[] };
+  g: Geometry & { decisionAt?: ReadonlyMap<number, { x: number; y: number }>; messages?: MessageGeom[]; markerAt?: ReadonlyMap<number, MarkerSpot> };
   trace: Trace;
   /** The time of the playhead's step (`timeOfStep`): what has happened by now (simulated ms). */
   stepMs: number;
@@ -396,10 +396,10 @@ const LeaseMark = memo(function LeaseMark({
   );
 });
 
-const Marker = memo(function Marker({ e, lane, g, trace, spot, dot }: MarkProps & { e: TraceEvent; trace: Trace; spot: Spot; dot: boolean }) {
+const Marker = memo(function Marker({ e, lane, g, trace, spot, dot, at }: MarkProps & { e: TraceEvent; trace: Trace; spot: Spot; dot: boolean; at: MarkerSpot | undefined }) {
   const t = useT();
-  const barH = 22;
-  const x = g.x(e.atMs);
+  // Where its dot goes: off its time when a message's line passes there (`markerSpots`).
+  const x = at?.x ?? g.x(e.atMs);
   const client = actorName(trace, e.peer, t);
   const queued = e.kind === 'acquire-queued';
   const aria = queued ? t('timeline.queued.aria', { client, at: seconds(e.atMs) }) : t('timeline.keepaliveRejected.aria', { token: e.token ?? '?', at: seconds(e.atMs) });
@@ -435,7 +435,8 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, laye
             e={e}
             trace={trace}
             spot={labels.get(labelKey.marker(e.id))}
-            dot={!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - g.x(e.atMs)) < MARKER_SHARE)}
+            at={g.markerAt?.get(e.id)}
+            dot={g.markerAt?.get(e.id) ? !g.markerAt.get(e.id)!.shared : !markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - g.x(e.atMs)) < MARKER_SHARE)}
           />
         ))}
       </g>

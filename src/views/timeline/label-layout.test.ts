@@ -113,6 +113,44 @@ describe('placeLabels: room on a row, and lines kept off where possible', () => 
     expect(placeLabels([{ id: 'l', priority: 1, candidates: [at(105, 30), clear] }], { bounds, avoid: [line] }).get('l')!.index).toBe(1);
     expect(placeLabels([{ id: 'l', priority: 1, candidates: [onIt] }], { bounds, avoid: [line] }).get('l')!.index).toBe(0);
   });
+
+  it('keeps a label off the places it shuns where it can, and never pulls it onto one with a leader', () => {
+    const hatch = { x: 100, y: 0, w: 100, h: 100 };
+    const onIt = at(120, 30);
+    const clear = at(250, 30);
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [onIt, clear], shun: [hatch] }], { bounds }).get('l')!.index).toBe(1);
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [onIt, clear] }], { bounds }).get('l')!.index).toBe(0);
+    // With no other place it sits there after all ...
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [onIt], shun: [hatch] }], { bounds }).get('l')!.index).toBe(0);
+    // ... but not pulled there, nor pulled across it, with a leader.
+    const pulled = { ...at(130, 30), leaderTo: { x: 90, y: 30 } };
+    const across = { ...at(250, 60), leaderTo: { x: 60, y: 60 } };
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [pulled, across], shun: [hatch] }], { bounds }).has('l')).toBe(false);
+    expect(placeLabels([{ id: 'l', priority: 1, candidates: [pulled, across] }], { bounds }).get('l')!.index).toBe(0);
+  });
+});
+
+describe("message labels and pauses' hatches", () => {
+  it('no message label is pulled onto a pause, or across one, with a leader (every built-in, 1280, 360 and 1900 px)', () => {
+    let labels = 0;
+    for (const built of ALL_BUILT_IN_SCENARIOS) {
+      const trace = simulate(loadBuiltIn(built.id));
+      for (const width of [1280, 360, 1900]) {
+        const g = withMessages(layoutTimeline(trace, undefined, width), trace);
+        const hatches = trace.pauses.map((q) => {
+          const lane = g.lane(q.client)!;
+          return { x: g.x(q.startMs) - 1, y: lane.top + 6, w: g.x(q.endMs) - g.x(q.startMs) + 2, h: lane.height - 12 };
+        });
+        for (const [key, p] of planLabels(g, trace, t, roughMeasure).all) {
+          if (!key.startsWith('msg:') || !p.leaderTo) continue;
+          labels++;
+          const leader = leaderOf(p)!;
+          for (const h of hatches) expect(overlaps(p.box, h) || segmentHits(leader, h), `${built.id} @${width}: ${p.text}`).toBe(false);
+        }
+      }
+    }
+    expect(labels).toBeGreaterThan(0);
+  });
 });
 
 describe('planLabels on every built-in scenario', () => {

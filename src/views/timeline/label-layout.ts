@@ -52,6 +52,12 @@ export interface LabelRequest {
    * can slide along its bar to stay in view when the picture scrolls sideways.
    */
   slides?: boolean;
+  /**
+   * Places it keeps off where it can (a message's label off a pause's hatch): it takes its first
+   * candidate whose box and leader stay out of them, and only when it has none, its first candidate
+   * as if they were not there (like {@link PlaceOptions.avoid}) but with no leader into them.
+   */
+  shun?: readonly Box[];
 }
 
 /** Something drawn that labels must not cover. */
@@ -255,10 +261,17 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const avoid = options.avoid ?? [];
   const avoidSpare = options.avoidSpare ?? 5.5;
   for (const { r } of order) {
-    for (let pass = avoid.length > 0 ? 0 : 1; pass < 2 && !out.has(r.id); pass++)
+    const shun = r.shun ?? [];
+    const shunned = (c: Candidate) => {
+      const leader = leaderOf(c);
+      return shun.some((b) => overlaps(c.box, b) || (leader !== undefined && segmentHits(leader, b)));
+    };
+    for (let pass = avoid.length > 0 || shun.length > 0 ? 0 : 1; pass < 2 && !out.has(r.id); pass++)
     for (let index = 0; index < r.candidates.length; index++) {
       const c = r.candidates[index]!;
-      if (pass === 0 && avoid.some((l) => segmentHits(l, c.box, avoidSpare))) continue;
+      if (pass === 0 && (avoid.some((l) => segmentHits(l, c.box, avoidSpare)) || shunned(c))) continue;
+      // A label pulled away onto a place it shuns, its leader across that place's edge, is not placed at all.
+      if (c.leaderTo && shunned(c)) continue;
       if (!inside(c.box, options.bounds)) continue;
       if (r.region && !inside(c.box, r.region)) continue;
       if (labels.hits(c.box, gap, undefined, rowGap)) continue;

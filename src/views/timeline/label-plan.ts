@@ -325,10 +325,11 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
       const shown = shownMarkers(g, trace);
       // Every marker's dot is an obstacle, also those whose word a neighbour shows.
       for (const e of trace.events.filter((x) => x.kind === 'acquire-queued' || x.kind === 'keepalive-rejected')) {
-        obstacles.push({ x: g.x(e.atMs) - 6, y: lane.base + MARKER_DY - 6, w: 12, h: 12 });
+        const dot = g.markerAt.get(e.id)?.x ?? g.x(e.atMs);
+        obstacles.push({ x: dot - 6, y: lane.base + MARKER_DY - 6, w: 12, h: 12 });
       }
       for (const e of trace.events.filter((x) => shown.has(x.id))) {
-        const x = g.x(e.atMs);
+        const x = g.markerAt.get(e.id)?.x ?? g.x(e.atMs);
         const text = e.kind === 'acquire-queued' ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' });
         const w = m(text, FONT.small).width;
         const dotY = lane.base + MARKER_DY;
@@ -392,6 +393,11 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
   // Its whole line: its drawn pieces and its passages over other lanes between them (`Passages` in `Messages.tsx`).
   for (const msg of g.messages) lines.push(msg);
   const texts = messageLabels(g, t);
+  // A pause's hatch (`PauseMark` in `Lanes.tsx`), which a message's label keeps off where it can: on the hatch it is hard to read.
+  const pauseBoxes = trace.pauses.flatMap((q) => {
+    const lane = g.lane(q.client);
+    return lane ? [{ x: g.x(q.startMs) - 1, y: lane.top + 6, w: g.x(q.endMs) - g.x(q.startMs) + 2, h: lane.height - 12 }] : [];
+  });
   for (const msg of g.messages) {
     const from = g.lane(msg.from)!;
     const to = g.lane(msg.to)!;
@@ -438,7 +444,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const py = msg.y1 + (msg.y2 - msg.y1) * f;
         for (const k of [1, 2, 3]) candidates.push(at(text, FONT.msg, px + 8 + k * 26, py + 4, { x: px, y: py }), at(text, FONT.msg, px - 8 - w - k * 26, py + 4, { x: px, y: py }));
       }
-      reqs.push({ id: labelKey.message(msg.id), priority: msg.lateBy ? 52 : 50, candidates: candidates.filter(inBand), owner: labelKey.message(msg.id) });
+      reqs.push({ id: labelKey.message(msg.id), priority: msg.lateBy ? 52 : 50, candidates: candidates.filter(inBand), owner: labelKey.message(msg.id), shun: pauseBoxes });
     }
     if (msg.waitX2 !== undefined) {
       const text = t('timeline.msg.waits', { client: actorName(trace, msg.to, t) });

@@ -48,6 +48,12 @@ export interface MessageGeom {
    */
   bundled?: boolean;
   /**
+   * Drawn on the very same line as a later message (same lanes, sent and arriving at once: the
+   * replies to a stream of held keepalives): only its accessible name is drawn, the later one's
+   * line stands for both (`Messages.tsx`), so the picture holds one line where it shows one.
+   */
+  sameLine?: boolean;
+  /**
    * The marks and other messages' start dots near its line that its head must not cover
    * ({@link headClear}): while in flight its head is left out where it would.
    */
@@ -79,15 +85,9 @@ const HEAD = 7;
 
 /** The box (px) of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it: its left, top, right and bottom. */
 export function headBox(x: number, y: number, dx: number, dy: number): { x0: number; y0: number; x1: number; y1: number } {
-  const len = Math.hypot(dx, dy) || 1;
-  const ux = dx / len;
-  const uy = dy / len;
-  const bx = x - ux * HEAD;
-  const by = y - uy * HEAD;
-  const px = -uy * HEAD * 0.5;
-  const py = ux * HEAD * 0.5;
-  const xs = [x, bx + px, bx - px];
-  const ys = [y, by + py, by - py];
+  const c = headCorners(x, y, dx, dy);
+  const xs = c.map((p) => p[0]);
+  const ys = c.map((p) => p[1]);
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
@@ -117,11 +117,26 @@ const roomFor = (o: Obstacle): number => (o.msg === undefined ? 1 : DOT_ROOM);
 /** The room (px) an arrowhead keeps from an earlier arrival's head at the same spot ({@link withMessages}). */
 export const HEAD_ROOM = 2;
 
+/** The room (px) an arrowhead keeps from another arrow's line or a pause's edge (their centre lines), where it can ({@link withMessages}): half a bold line's width and 1 px of air. */
+export const LINE_ROOM = 2;
+
+/** The corner radius (px) of a lease bar (`Lanes.tsx`), 22 px high on the lease service's line. */
+export const LEASE_RX = 5;
+
+/** How much later (px) an arrow may reach the lease service to keep its line off a lease bar's corner ({@link withMessages}). */
+export const CORNER_SHIFT = 20;
+
+/** The step (px) by which an arrow's tip may move along its lane, four steps either way, to keep its head {@link LINE_ROOM} off other lines. */
+export const TIP_SHIFT = 1;
+
+/** How much further short (px) than it would stop anyway an arrow may stop to keep its head {@link LINE_ROOM} off other lines. */
+export const LINE_CUT = 16;
+
 /** The room (px) an arrowhead keeps from another message's start dot: a head 1 px from the next write's dot read as one blot. */
 export const DOT_ROOM = 4;
 
 /** The point marks of the trace as `Lanes.tsx` draws them (their ink, strokes included). */
-function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, { x: number; y: number }>): Obstacle[] {
+function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, { x: number; y: number }>, markerAt: ReadonlyMap<number, MarkerSpot>): Obstacle[] {
   const out: Obstacle[] = [];
   const storage = g.lane('storage');
   const lease = g.lane('lease-service') ?? g.lanes.find((l) => l.kind === 'lease');
@@ -129,14 +144,12 @@ function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, {
     const at = decisionAt.get(d.messageId);
     if (at) out.push({ ...at, r: DECISION_R, square: false, atMs: d.atMs });
   }
-  const markers: { x: number; kind: string }[] = [];
   for (const e of trace.events) {
     const x = g.x(e.atMs);
     if (storage && (e.kind === 'read-served' || e.kind === 'read-rejected')) out.push({ x, y: storage.base, r: READ_R + 0.75, square: false, atMs: e.atMs });
     else if (lease && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected')) {
-      if (markers.some((o) => o.kind === e.kind && Math.abs(o.x - x) < MARKER_SHARE)) continue;
-      markers.push({ x, kind: e.kind });
-      out.push({ x, y: lease.base + MARKER_DY, r: 3.75, square: false, atMs: e.atMs });
+      const at = markerAt.get(e.id);
+      if (at && !at.shared) out.push({ x: at.x, y: at.y, r: 3.75, square: false, atMs: e.atMs });
     } else if (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed') {
       const lane = e.actor ? g.lane(e.actor) : undefined;
       if (lane) out.push({ x, y: lane.base, r: 6.75, square: true, atMs: e.atMs });
@@ -158,6 +171,130 @@ export const MARKER_DY = 21;
 /** Markers of one kind less than this apart (px) share one dot (`Lanes.tsx`), which keeps them 2 px apart. */
 export const MARKER_SHARE = 10;
 
+/** Where a lease service marker's dot is drawn (px); `shared` when an earlier marker's dot stands for it. */
+export interface MarkerSpot {
+  x: number;
+  y: number;
+  shared: boolean;
+}
+
+/** Least distance (px) from a marker dot's centre to a message's line: its 3 px ring and stroke, the line's half width and 2 px of air. */
+export const MARKER_CLEAR = 6.5;
+
+/** Farthest (px) a marker's dot moves off its time to stay clear of the lines there. */
+export const MARKER_SLIDE = 20;
+
+/** Distance (px) from (px, py) to the segment (ax, ay)–(bx, by). */
+export function pointToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2));
+  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+
+/** Whether the segments a and b (x1, y1, x2, y2) cross. */
+function crosses(a: readonly number[], b: readonly number[]): boolean {
+  const side = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
+  const [a1, a2, a3, a4] = a as [number, number, number, number];
+  const [b1, b2, b3, b4] = b as [number, number, number, number];
+  return side(a1, a2, a3, a4, b1, b2) * side(a1, a2, a3, a4, b3, b4) < 0 && side(b1, b2, b3, b4, a1, a2) * side(b1, b2, b3, b4, a3, a4) < 0;
+}
+
+/** Distance (px) between the segments a and b (x1, y1, x2, y2): 0 where they cross. */
+export function segmentToSegment(a: readonly number[], b: readonly number[]): number {
+  if (crosses(a, b)) return 0;
+  const [a1, a2, a3, a4] = a as [number, number, number, number];
+  const [b1, b2, b3, b4] = b as [number, number, number, number];
+  return Math.min(pointToSegment(a1, a2, b1, b2, b3, b4), pointToSegment(a3, a4, b1, b2, b3, b4), pointToSegment(b1, b2, a1, a2, a3, a4), pointToSegment(b3, b4, a1, a2, a3, a4));
+}
+
+/** The three corners (px) of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it: tip first. */
+export function headCorners(x: number, y: number, dx: number, dy: number): [number, number][] {
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const bx = x - ux * HEAD;
+  const by = y - uy * HEAD;
+  const px = -uy * HEAD * 0.5;
+  const py = ux * HEAD * 0.5;
+  return [
+    [x, y],
+    [bx + px, by + py],
+    [bx - px, by - py],
+  ];
+}
+
+/** Distance (px) from an arrowhead (its {@link headCorners}) to a segment (x1, y1, x2, y2): 0 where the segment touches or enters it. */
+export function headToSegment(corners: readonly [number, number][], seg: readonly number[]): number {
+  const [a, b, c] = corners as [[number, number], [number, number], [number, number]];
+  const inside = (x: number, y: number) => {
+    const s1 = (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
+    const s2 = (c[0] - b[0]) * (y - b[1]) - (c[1] - b[1]) * (x - b[0]);
+    const s3 = (a[0] - c[0]) * (y - c[1]) - (a[1] - c[1]) * (x - c[0]);
+    return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
+  };
+  if (inside(seg[0]!, seg[1]!)) return 0;
+  return Math.min(segmentToSegment([...a, ...b], seg), segmentToSegment([...b, ...c], seg), segmentToSegment([...c, ...a], seg));
+}
+
+/** The drawn pieces (px; x1, y1, x2, y2 each) of `msg`'s line, as far as its `cut` end. */
+export function drawnPieces(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'visible' | 'cut'>): number[][] {
+  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
+  if (len === 0) return [];
+  const end = 1 - (msg.cut ?? 0) / len;
+  const at = (f: number) => [msg.x1 + (msg.x2 - msg.x1) * f, msg.y1 + (msg.y2 - msg.y1) * f];
+  return msg.visible.filter(([a]) => a < end).map(([a, b]) => [...at(a), ...at(Math.min(b, end))]);
+}
+
+/**
+ * Where each lease service marker's dot goes (px, by event id), {@link MARKER_DY} below the lane's
+ * line: at its time, or, when a message's line passes there (at the start of the three-client run a
+ * grant leaves just where two queued acquires arrive), the nearest spot at most {@link MARKER_SLIDE}
+ * px off it (before its time costs half as much again as after it) that keeps {@link MARKER_CLEAR}
+ * px from every line and from the dots placed before it. A marker within {@link MARKER_SHARE} px of
+ * an earlier one of its kind shares that one's dot. Where no spot is clear, the one farthest from
+ * the lines. A picture, not a clock: each marker's time is in its accessible name.
+ */
+export function markerSpots(g: Geometry, trace: Trace, messages: readonly MessageGeom[]): Map<number, MarkerSpot> {
+  const out = new Map<number, MarkerSpot>();
+  const lease = g.lane('lease-service') ?? g.lanes.find((l) => l.kind === 'lease');
+  if (!lease) return out;
+  const y = lease.base + MARKER_DY;
+  const pieces = messages.filter((m) => !m.sameLine && Math.min(m.y1, m.y2) <= y + MARKER_CLEAR && Math.max(m.y1, m.y2) >= y - MARKER_CLEAR).flatMap((m) => drawnPieces(m));
+  const placed: { x: number; kind: string; at: number }[] = [];
+  for (const e of trace.events) {
+    if (e.kind !== 'acquire-queued' && e.kind !== 'keepalive-rejected') continue;
+    const at = g.x(e.atMs);
+    const sharer = placed.find((o) => o.kind === e.kind && Math.abs(o.at - at) < MARKER_SHARE);
+    if (sharer) {
+      out.set(e.id, { x: sharer.x, y, shared: true });
+      continue;
+    }
+    const clearance = (x: number) =>
+      Math.min(MARKER_CLEAR + 10, ...pieces.map((p) => pointToSegment(x, y, p[0]!, p[1]!, p[2]!, p[3]!)), ...placed.map((o) => Math.abs(o.x - x) - 3));
+    let best = at;
+    let bestClear = -Infinity;
+    const steps: number[] = [];
+    for (let d = 0; d <= MARKER_SLIDE; d += 0.5) steps.push(d, -d);
+    steps.sort((a, b) => (a < 0 ? -1.5 * a : a) - (b < 0 ? -1.5 * b : b));
+    for (const d of steps) {
+      const c = clearance(at + d);
+      if (c >= MARKER_CLEAR) {
+        best = at + d;
+        break;
+      }
+      if (c > bestClear) {
+        bestClear = c;
+        best = at + d;
+      }
+    }
+    placed.push({ x: best, kind: e.kind, at });
+    out.set(e.id, { x: best, y, shared: false });
+  }
+  return out;
+}
+
 /** A geometry with its message arrows. */
 export interface MarkGeometry extends Geometry {
   messages: MessageGeom[];
@@ -167,6 +304,8 @@ export interface MarkGeometry extends Geometry {
    * enough, just below it at its time, so that no two marks overlap ({@link decisionRows}).
    */
   decisionAt: ReadonlyMap<number, { x: number; y: number }>;
+  /** Where each lease service marker's dot is, by event id ({@link markerSpots}). */
+  markerAt: ReadonlyMap<number, MarkerSpot>;
 }
 
 /** Radius (px) of a storage decision's mark (`Lanes.tsx`). */
@@ -180,6 +319,12 @@ export const DODGE_GAP = 7;
 
 /** How far (px, vertically) short of the lease service's lane a bundled stream of held messages joins its last one's line ({@link withMessages}). */
 export const MERGE_DY = 24;
+
+/** Least distance (px) between the start dots of two messages that leave one lane ({@link withMessages}): two dots of {@link DOT_R} and 2 px of air. */
+export const DOT_SEP = 6.5;
+
+/** Least horizontal distance (px) from a pause's edge to the tip of an arrow arriving by it: the head's half width (3.5), the edge's (1) and 1.5 px of air. */
+export const EDGE_CLEAR = 6;
 
 /** Least horizontal distance (px) between a request's arrow and its reply's ({@link withMessages}). */
 export const REPLY_SEP = 7;
@@ -356,6 +501,8 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     lane.kind === 'lease' && trace.leases.some((l) => l.startMs <= atMs && atMs <= l.endMs) ? lane.base + 12 : lane.base;
   // The last request of each kind between two lanes, which a reply is kept apart from.
   const lastRequest = new Map<string, { x1: number; x2: number; arriveAtMs: number }>();
+  // Every start dot so far, which the next one from the same lane keeps DOT_SEP px from.
+  const departures: { from: string; to: string; sentAtMs: number; arriveAtMs: number; x: number; y: number }[] = [];
   for (const m of trace.messages) {
     const from = g.lane(m.from);
     const to = g.lane(m.to);
@@ -377,11 +524,62 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     const shift = req && req.arriveAtMs <= m.sentAtMs ? Math.max(0, req.x2 + sepFrom - x1, req.x1 + REPLY_SEP - x2) : 0;
     x1 += shift;
     x2 += shift;
-    if (!REQUEST_OF[m.kind]) lastRequest.set(`${m.kind}|${m.from}|${m.to}`, { x1, x2, arriveAtMs: m.arriveAtMs });
+    // Two messages leaving one lane a few px apart (a lease service that answers two clients within
+    // 32 ms) would start from one blot along nearly one line: the later one moves right (both ends)
+    // until DOT_SEP px lie between their start dots. Not one that leaves a decision's mark or ends at
+    // one (its ends are that mark's), nor one sent at once with another along the very same route.
+    const y1At = atDecision ?? leaseY(from, m.sentAtMs);
+    if (m.kind !== 'write-reply') {
+      const twin = departures.find((d) => d.from === m.from && d.to === m.to && d.sentAtMs === m.sentAtMs && d.arriveAtMs === m.arriveAtMs);
+      const sep = twin ? twin.x - x1 : Math.max(0, ...departures.filter((d) => d.from === m.from && Math.abs(d.y - y1At) < 1 && d.x > x1 - DOT_SEP && d.x <= x1 + DOT_SEP).map((d) => d.x + DOT_SEP - x1));
+      x1 += sep;
+      // (A write still ends at its decision's mark.)
+      if (!decided) x2 += sep;
+    }
+    departures.push({ from: m.from, to: m.to, sentAtMs: m.sentAtMs, arriveAtMs: m.arriveAtMs, x: x1, y: y1At });
+    // A head that would land on a pause's edge (a read's reply arriving just as its client pauses)
+    // goes to the side of the edge its arrival is on: its line slants a little less, or more.
+    if (to.kind === 'client') {
+      const waited = handled !== undefined && handled > m.arriveAtMs;
+      for (const q of trace.pauses.filter((p) => p.client === m.to && p.startMs <= m.arriveAtMs + 1000 && p.endMs >= m.arriveAtMs - 1000)) {
+        for (const [edgeMs, after] of [
+          [q.startMs, m.arriveAtMs > q.startMs || (m.arriveAtMs === q.startMs && waited)],
+          [q.endMs, m.arriveAtMs >= q.endMs],
+        ] as const) {
+          const ex = g.x(edgeMs);
+          if (Math.abs(x2 - ex) >= EDGE_CLEAR) continue;
+          const moved = after ? ex + EDGE_CLEAR : ex - EDGE_CLEAR;
+          // (Before its edge, it may lean back by a few px at most, and a reply stays REPLY_SEP px from its request.)
+          if ((after || moved >= x1 - 4) && !(req && req.arriveAtMs <= m.sentAtMs && moved < req.x1 + REPLY_SEP)) x2 = moved;
+        }
+      }
+    }
     // A write ends just above its decision's mark (clear of its halo), and the reply leaves from the mark's edge.
-    const y1 = atDecision !== undefined ? atDecision - Math.sqrt(Math.max(0, DECISION_R ** 2 - Math.min(shift, DECISION_R) ** 2)) : leaseY(from, m.sentAtMs);
+    const y1 = atDecision !== undefined ? atDecision - Math.sqrt(Math.max(0, DECISION_R ** 2 - Math.min(shift, DECISION_R) ** 2)) : y1At;
     // A read, likewise, stops just above its mark (5 px, `Lanes.tsx`) on the storage's line.
     const y2 = decided ? decided.y - DECISION_R - 3 : m.kind === 'read' && to.kind === 'storage' ? to.base - READ_R - 3 : leaseY(to, m.arriveAtMs);
+    // An arrow into the lease service that would graze a lease bar's lower corner on its way (a
+    // healed partition's held keepalives reach the lane just after the bar ends) arrives up to
+    // CORNER_SHIFT px later in the picture, until its line keeps LINE_ROOM px off that corner
+    // (or as far off it as that allows).
+    // (Not one of a held stream that a later one in it carries on: its line joins that one's, below.)
+    const carried = lateMs > 0 && trace.messages.some((o) => o.id > m.id && o.delayedMs + o.heldMs > 0 && o.from === m.from && o.to === m.to && Math.abs(g.x(o.arriveAtMs) - g.x(m.arriveAtMs)) < 8);
+    if (to.kind === 'lease' && y1 > y2 && x2 !== x1 && !carried) {
+      const dir = Math.sign(x2 - x1);
+      // Each corner as drawn: rounded, a quarter circle of LEASE_RX px (`Lanes.tsx`).
+      const corners = trace.leases
+        .flatMap((l) => [
+          [g.x(l.startMs), 1],
+          [g.x(l.endMs), -1],
+        ])
+        .filter(([cx]) => (cx! - x1) * dir > 2 && (x2 - cx!) * dir > HEAD + 2)
+        .map(([cx, side]) => [cx! + side! * LEASE_RX, to.base + 11 - LEASE_RX] as const);
+      const room = (dx: number) => Math.min(Infinity, ...corners.map(([cx, cy]) => pointToSegment(cx, cy, x1, y1, x2 + dir * dx, y2) - LEASE_RX));
+      let best = 0;
+      for (let dx = 0; dx <= CORNER_SHIFT && room(best) < LINE_ROOM; dx += 0.5) if (room(dx) > room(best)) best = dx;
+      x2 += dir * best;
+    }
+    if (!REQUEST_OF[m.kind]) lastRequest.set(`${m.kind}|${m.from}|${m.to}`, { x1, x2, arriveAtMs: m.arriveAtMs });
     const lo = Math.min(y1, y2);
     const hi = Math.max(y1, y2);
     const between = g.lanes.filter((l) => l !== from && l !== to && l.bandTop < hi && l.bandTop + l.bandHeight > lo);
@@ -411,14 +609,18 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   for (let i = 0; i < out.length; i++) {
     const m = out[i]!;
     if (!m.lateBy) continue;
-    if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.hypot(o.x2 - m.x2, o.y2 - m.y2) < 8)) m.bundled = true;
+    // (By where they arrive in time: the last one's tip may have moved off a lease bar's corner.)
+    if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.abs(g.x(o.arriveAtMs) - g.x(m.arriveAtMs)) < 8 && Math.abs(o.y2 - m.y2) < 8)) m.bundled = true;
   }
   // Messages drawn on the very same line (the replies to a stream of held keepalives, sent at once)
   // share the last one's head: five heads stacked on one spot read as one but are five in the picture.
   for (let i = 0; i < out.length; i++) {
     const m = out[i]!;
     const same = (o: MessageGeom) => [o.x1 - m.x1, o.y1 - m.y1, o.x2 - m.x2, o.y2 - m.y2].every((d) => Math.abs(d) < 1);
-    if (!m.bundled && !m.dropped && m.waitX2 === undefined && out.some((o, j) => j > i && o.from === m.from && o.to === m.to && !o.dropped && o.waitX2 === undefined && o.arriveAtMs === m.arriveAtMs && same(o))) m.bundled = true;
+    if (!m.bundled && !m.dropped && m.waitX2 === undefined && out.some((o, j) => j > i && o.from === m.from && o.to === m.to && !o.dropped && o.waitX2 === undefined && o.arriveAtMs === m.arriveAtMs && same(o))) {
+      m.bundled = true;
+      m.sameLine = true;
+    }
   }
   // A bundled stream into the lease service (keepalives held by a partition, let through at once
   // when it heals) joins the last one's line {@link MERGE_DY} px short of the lane, as one bundle
@@ -443,7 +645,8 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   // arriving where the client's next write leaves from) stops short of it along its own line, a
   // picture, not a clock (its times are in its name). While in flight its head is left out where
   // it would cover one (`Messages.tsx`).
-  const marks = pointMarks(g, trace, decisionAt);
+  const markerAt = markerSpots(g, trace, out);
+  const marks = pointMarks(g, trace, decisionAt, markerAt);
   const dots: Obstacle[] = out.map((m) => ({ x: m.x1, y: m.y1, r: DOT_R, square: false, atMs: m.sentAtMs, msg: m.id }));
   for (const m of out) {
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
@@ -470,7 +673,16 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
 
   // Heads that would pile up (arrows reaching one lane within a few px of each other, as three do
   // at the lease service in the three-client run): each later arrival stops short along its own line
-  // until its head keeps HEAD_ROOM px off the earlier ones' (and off its other obstacles).
+  // until its head keeps HEAD_ROOM px off the earlier ones' (and off its other obstacles). A head
+  // also keeps LINE_ROOM px off other arrows' lines and pauses' edges where stopping at most
+  // LINE_CUT px short does it (nearly parallel lines would need more: those it may touch).
+  const strokes = out.filter((o) => !o.sameLine).map((o) => ({ msg: o, pieces: drawnPieces(o) }));
+  const edges = trace.pauses.flatMap((q) => {
+    const lane = g.lane(q.client);
+    if (!lane) return [];
+    const [top, bottom] = [lane.top + 6, lane.top + lane.height - 6];
+    return [g.x(q.startMs), g.x(q.endMs)].map((x) => [x, top, x, bottom]);
+  });
   const heads: Obstacle[] = [];
   for (const m of [...out].sort((a, b) => a.arriveAtMs - b.arriveAtMs || a.id - b.id)) {
     if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
@@ -481,18 +693,59 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     const boxAt = (s: number) => headBox(m.x2 - ux * s, m.y2 - uy * s, ux, uy);
     // (One drawn on the very same line, as a stream of replies to held keepalives is, is one head.)
     const near = heads.filter((o) => Math.hypot(o.x - m.x2, o.y - m.y2) < 3 * HEAD + 48 && !o.line?.every((v, k) => Math.abs(v - [m.x1, m.y1, m.x2, m.y2][k]!) < 1));
-    const clear = (s: number) => near.every((o) => clearOf(boxAt(s), o, HEAD_ROOM)) && (m.obstacles ?? []).every((o) => clearOf(boxAt(s), o, roomFor(o)));
-    if (near.length > 0 && !clear(m.cut ?? 0)) {
+    const reach = LINE_CUT + HEAD + LINE_ROOM;
+    const inReach = (p: readonly number[]) => pointToSegment(m.x2, m.y2, p[0]!, p[1]!, p[2]!, p[3]!) < reach;
+    // Other arrows' lines near its tip: not those that join its own line (a bundle's) or start at its tip's mark.
+    const lines = [
+      ...strokes.filter((o) => o.msg !== m && !(o.msg.bundled && o.msg.to === m.to && o.msg.from === m.from)).flatMap((o) => o.pieces.filter(inReach)),
+      ...edges.filter(inReach),
+    ];
+    // With its tip moved dx px along the lane (a picture, not a clock) and s px short along its line.
+    const tipAt = (s: number, dx: number) => {
+      const [ex, ey] = [m.x2 + dx, m.y2];
+      const l = Math.hypot(ex - m.x1, ey - m.y1);
+      return { x: ex - ((ex - m.x1) / l) * s, y: ey - ((ey - m.y1) / l) * s, dx: ex - m.x1, dy: ey - m.y1 };
+    };
+    const clearOfLines = (s: number, dx = 0) => {
+      const tip = tipAt(s, dx);
+      const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
+      return lines.every((p) => headToSegment(c, p) >= LINE_ROOM);
+    };
+    const clear = (s: number, dx = 0) => {
+      const tip = tipAt(s, dx);
+      const b = headBox(tip.x, tip.y, tip.dx, tip.dy);
+      return near.every((o) => clearOf(b, o, HEAD_ROOM)) && (m.obstacles ?? []).every((o) => clearOf(b, o, roomFor(o)));
+    };
+    let found = false;
+    if (lines.length > 0 && !(clear(m.cut ?? 0) && clearOfLines(m.cut ?? 0))) {
+      // Not a write's tip: it ends at its decision's mark.
+      // Nor closer than REPLY_SEP px to the start of a message the other way between its two lanes (its reply or its request).
+      const back = out.filter((o) => o.from === m.to && o.to === m.from && Math.abs(o.x1 - m.x2) < REPLY_SEP + 4 * TIP_SHIFT);
+      const apart = (dx: number) => back.every((o) => Math.abs(o.x1 - m.x2 - dx) >= Math.min(REPLY_SEP, Math.abs(o.x1 - m.x2)));
+      const shifts = m.kind === 'write' ? [0] : [0, 1, -1, 2, -2, 3, -3, 4, -4].map((d) => d * TIP_SHIFT).filter(apart);
+      search: for (const dx of shifts) {
+        for (let s = m.cut ?? 0; s <= Math.min((m.cut ?? 0) + LINE_CUT, len / 2); s += 0.5) {
+          if (!clear(s, dx) || !clearOfLines(s, dx)) continue;
+          m.x2 += dx;
+          m.cut = s || undefined;
+          found = true;
+          break search;
+        }
+      }
+    }
+    if (!found && near.length > 0 && !clear(m.cut ?? 0)) {
       for (let s = m.cut ?? 0; s <= Math.min(48, len / 2); s += 0.5) {
         if (!clear(s)) continue;
         m.cut = s;
-        m.obstacles = [...(m.obstacles ?? []), ...near];
+        found = true;
         break;
       }
     }
+    // While in flight, its head is left out where it would cover those it stopped short of.
+    if (found && near.length > 0) m.obstacles = [...(m.obstacles ?? []), ...near];
     const b = boxAt(m.cut ?? 0);
     heads.push({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2, r: Math.max(b.x1 - b.x0, b.y1 - b.y0) / 2, square: true, atMs: m.arriveAtMs, line: [m.x1, m.y1, m.x2, m.y2] });
   }
 
-  return { ...g, messages: out, decisionAt };
+  return { ...g, messages: out, decisionAt, markerAt };
 }
