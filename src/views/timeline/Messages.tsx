@@ -84,6 +84,14 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
     () => dashArrayFor(msg.visible, Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1), DASH[late ? 'late' : msg.style]),
     [msg, late],
   );
+  // On the very same line as a later message: that one's line stands for both; this keeps its name.
+  if (msg.sameLine) {
+    return (
+      <g className={cls} role="img" aria-label={aria} data-msg={msg.id} data-same-line="">
+        <title>{aria}</title>
+      </g>
+    );
+  }
   // Drawn arrived; an arrow in flight is shortened to the playhead before the browser paints.
   return (
     <g className={cls} role="img" aria-label={aria} data-msg={msg.id}>
