@@ -27,7 +27,9 @@
  *   notices replaced by the next link's, quotes kept with glossary terms) took it to 223.6 KB; 224 KB until a
  *   fresh reviewer's last findings (labels kept off the playhead's line at the run's end, 9 px between labels on
  *   one row, clear of arrowheads and on their own arrow's side, heads that would pile up stopped short, a lease's end
- *   tick broken under the arrows that cross it: about 0.8 KB) took it to 224.4 KB; the five new lessons, German, the explorer's learner path, the
+ *   tick broken under the arrows that cross it: about 0.8 KB) took it to 224.4 KB; 225 KB until the marks kept apart (lease-service dots slid off the lines they sat on, start dots
+ *   kept 6.5 px apart, heads kept off pause edges, lease-bar corners and other lines, one arrow drawn per line,
+ *   labels never leadered onto a pause: about 1.8 KB) took it to 226.3 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -65,7 +67,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 225 * KB } as const;
+const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 227 * KB } as const;
 
 interface ManifestChunk {
   file: string;
