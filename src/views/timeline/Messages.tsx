@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName, messageNameKey } from '../../teaching/names';
-import { DOT_R, dashArrayFor, headClear, passageLanes, type MarkGeometry, type MessageGeom } from './message-geometry';
+import { DOT_R, dashArrayFor, drawnEnd, headClear, passageLanes, type MarkGeometry, type MessageGeom } from './message-geometry';
 import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
@@ -42,19 +42,12 @@ interface ArrowProps {
   lostLabel: Placement | undefined;
 }
 
-/** Where `msg`'s line is drawn to: its end, or short of it along the line by its `cut`. */
-function endOf(msg: MessageGeom): { x: number; y: number } {
-  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
-  if (!msg.cut || len === 0) return { x: msg.x2, y: msg.y2 };
-  return { x: msg.x2 - ((msg.x2 - msg.x1) / len) * msg.cut, y: msg.y2 - ((msg.y2 - msg.y1) / len) * msg.cut };
-}
-
 const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLabel, lostLabel }: ArrowProps) {
   const t = useT();
   const line = useRef<SVGLineElement>(null);
   const head = useRef<SVGPathElement>(null);
   const shown = useRef(-1);
-  const end = useMemo(() => endOf(msg), [msg]);
+  const end = useMemo(() => drawnEnd(msg), [msg]);
   // In flight: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {

@@ -14,7 +14,7 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { BELIEF_DY, BELIEF_H, beliefEndX } from './label-plan';
-import { DECISION_R, HEAD_ROOM, headBox, MERGE_DY, withMessages } from './message-geometry';
+import { DECISION_R, HEAD_ROOM, drawnHead, MERGE_DY, withMessages } from './message-geometry';
 
 describe('marks kept apart (every built-in scenario, 1280 and 360 px)', () => {
   for (const built of ALL_BUILT_IN_SCENARIOS) {
@@ -79,11 +79,7 @@ describe('arrowheads do not pile up (every built-in scenario, 1280 and 360 px)',
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         const heads = g.messages
           .filter((m) => !m.bundled && !m.dropped && m.waitX2 === undefined)
-          .map((m) => {
-            const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
-            const back = len > 0 ? (m.cut ?? 0) / len : 0;
-            return { m, b: headBox(m.x2 - (m.x2 - m.x1) * back, m.y2 - (m.y2 - m.y1) * back, m.x2 - m.x1, m.y2 - m.y1) };
-          });
+          .map((m) => ({ m, b: drawnHead(m) }));
         for (let i = 0; i < heads.length; i++) {
           for (let j = i + 1; j < heads.length; j++) {
             const [p, q] = [heads[i]!, heads[j]!];

@@ -6,7 +6,7 @@ import { t } from '../../i18n';
 import { AXIS_H, layoutTimeline } from './geometry';
 import { inside, leaderCrosses, leaderOf, overlaps, overlapsXY, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest } from './label-layout';
 import { HEAD_SPARE, planLabels, ROW_GAP } from './label-plan';
-import { headBox, passagesOf, withMessages } from './message-geometry';
+import { drawnHead, passagesOf, withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
 import './marks-messages';
 
@@ -194,9 +194,7 @@ describe('planLabels on every built-in scenario', () => {
           }
           for (const msg of g.messages) {
             if (msg.bundled) continue;
-            const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
-            const back = len > 0 ? (msg.cut ?? 0) / len : 0;
-            const h = headBox(msg.x2 - (msg.x2 - msg.x1) * back, msg.y2 - (msg.y2 - msg.y1) * back, msg.x2 - msg.x1, msg.y2 - msg.y1);
+            const h = drawnHead(msg);
             const head = { x: h.x0, y: h.y0, w: h.x1 - h.x0, h: h.y1 - h.y0 };
             for (const [id, p] of placed) expect(overlaps(head, p.box, HEAD_SPARE - 0.01), `${id} by the head of ${msg.id} @${width}`).toBe(false);
           }

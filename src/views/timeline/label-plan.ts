@@ -14,7 +14,7 @@ import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import type { MarkGeometry as Geometry } from './message-geometry';
 import { placeLabels, pointCandidates, segmentHits, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
-import { DECISION_R, headBox, MARKER_DY, REPLY_SEP } from './message-geometry';
+import { DECISION_R, drawnHead, MARKER_DY, REPLY_SEP } from './message-geometry';
 
 /**
  * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only
@@ -471,10 +471,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
   // Every arrowhead, as it is drawn (`Messages.tsx`: short of its end by its `cut`; none on a bundled one).
   for (const msg of g.messages) {
     if (msg.bundled) continue;
-    const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
-    if (len === 0) continue;
-    const back = (msg.cut ?? 0) / len;
-    const b = headBox(msg.x2 - (msg.x2 - msg.x1) * back, msg.y2 - (msg.y2 - msg.y1) * back, msg.x2 - msg.x1, msg.y2 - msg.y1);
+    if (msg.x1 === msg.x2 && msg.y1 === msg.y2) continue;
+    const b = drawnHead(msg);
     obstacles.push({ x: b.x0 - HEAD_SPARE, y: b.y0 - HEAD_SPARE, w: b.x1 - b.x0 + 2 * HEAD_SPARE, h: b.y1 - b.y0 + 2 * HEAD_SPARE });
   }
   // The playhead's line at the run's end (where a finished run is looked at) is kept off the labels where they have another place.

@@ -14,7 +14,7 @@ import { simulate } from '../../model/simulate';
 import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
-import { DOT_SEP, drawnPieces, headBox, headCorners, headToSegment, LEASE_RX, LINE_ROOM, MARKER_CLEAR, pointToSegment, withMessages } from './message-geometry';
+import { DOT_SEP, drawnEnd, drawnPieces, headBox, headCorners, headToSegment, LEASE_RX, LINE_ROOM, MARKER_CLEAR, pointToSegment, withMessages } from './message-geometry';
 
 const WIDTHS = [1280, 360, 1900];
 
@@ -23,13 +23,6 @@ function* layouts(widths = WIDTHS) {
     const trace = simulate(loadBuiltIn(built.id));
     for (const width of widths) yield { id: built.id, width, trace, g: withMessages(layoutTimeline(trace, undefined, width), trace) };
   }
-}
-
-/** Where `m`'s head is drawn: its tip short of its end by its cut. */
-function tipOf(m: { x1: number; y1: number; x2: number; y2: number; cut?: number }) {
-  const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
-  const c = m.cut ?? 0;
-  return { x: m.x2 - ((m.x2 - m.x1) / len) * c, y: m.y2 - ((m.y2 - m.y1) / len) * c };
 }
 
 describe('geometry helpers', () => {
@@ -96,7 +89,7 @@ describe("pauses' edges", () => {
     for (const { id, width, trace, g } of layouts([1280, 1900])) {
       for (const m of g.messages) {
         if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
-        const tip = tipOf(m);
+        const tip = drawnEnd(m);
         const b = headBox(tip.x, tip.y, m.x2 - m.x1, m.y2 - m.y1);
         for (const q of trace.pauses.filter((p) => p.client === m.to)) {
           for (const ex of [g.x(q.startMs), g.x(q.endMs)]) {
@@ -119,7 +112,7 @@ describe('heads off other lines', () => {
       const ms = g.messages.filter((m) => !m.sameLine);
       for (const m of ms) {
         if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
-        const tip = tipOf(m);
+        const tip = drawnEnd(m);
         const c = headCorners(tip.x, tip.y, m.x2 - m.x1, m.y2 - m.y1);
         for (const o of ms.filter((k) => k !== m)) {
           for (const p of drawnPieces(o)) expect(headToSegment(c, p), `@${width}: ${m.kind} ${m.id} by ${o.kind} ${o.id}`).toBeGreaterThanOrEqual(LINE_ROOM - 1e-9);

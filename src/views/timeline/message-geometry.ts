@@ -91,6 +91,22 @@ export function headBox(x: number, y: number, dx: number, dy: number): { x0: num
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
+/**
+ * Where `msg`'s line is drawn to (px): its end (x2, y2), or `cut` px short of it along the line (as
+ * `Messages.tsx` draws it, clear of a mark or head there). A zero-length line ends at its end.
+ */
+export function drawnEnd(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'cut'>): { x: number; y: number } {
+  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
+  if (!msg.cut || len === 0) return { x: msg.x2, y: msg.y2 };
+  return { x: msg.x2 - ((msg.x2 - msg.x1) / len) * msg.cut, y: msg.y2 - ((msg.y2 - msg.y1) / len) * msg.cut };
+}
+
+/** The box (px, as {@link headBox}) of `msg`'s arrowhead as it is drawn: at {@link drawnEnd}, pointing along its line. */
+export function drawnHead(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'cut'>): ReturnType<typeof headBox> {
+  const e = drawnEnd(msg);
+  return headBox(e.x, e.y, msg.x2 - msg.x1, msg.y2 - msg.y1);
+}
+
 /** Whether an arrowhead's box stays at least `margin` px off `o`. */
 function clearOf(b: ReturnType<typeof headBox>, o: Obstacle, margin: number): boolean {
   const gx = Math.max(0, b.x0 - (o.x + (o.square ? o.r : 0)), o.x - (o.square ? o.r : 0) - b.x1);

@@ -10,7 +10,7 @@
  * {@link clearanceAt} is cheap enough to run every frame. In the marks' chunk.
  * @module
  */
-import { DOT_R, headBox, type MessageGeom } from './message-geometry';
+import { DOT_R, drawnEnd, headBox, type MessageGeom } from './message-geometry';
 
 /** Room (px) kept around an arrowhead's and a start dot's box. */
 export const ROOM = 3;
@@ -75,10 +75,9 @@ export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]
     if (m.sentAtMs > ms + 1) continue;
     const p = flightProgress(m, ms);
     // Drawn to its end, or `cut` px short of it along the line (as `Messages.tsx` draws it: clear of a mark there).
-    const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
-    const f = m.cut && len > 0 ? 1 - m.cut / len : 1;
-    const tipX = m.x1 + (m.x2 - m.x1) * f * p;
-    const tipY = m.y1 + (m.y2 - m.y1) * f * p;
+    const end = drawnEnd(m);
+    const tipX = m.x1 + (end.x - m.x1) * p;
+    const tipY = m.y1 + (end.y - m.y1) * p;
     // The start dot.
     if (Math.abs(x - m.x1) < DOT_R + ROOM + band) out.push([m.y1 - DOT_R - ROOM, m.y1 + DOT_R + ROOM]);
     // The head.

@@ -10,7 +10,7 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { BELIEF_DY, BELIEF_H, beliefStartX } from './label-plan';
-import { DECISION_R, DOT_R, DOT_ROOM, REPLY_SEP, headBox, withMessages } from './message-geometry';
+import { DECISION_R, DOT_R, DOT_ROOM, REPLY_SEP, drawnHead, withMessages } from './message-geometry';
 
 /** Every built-in's run laid out with its arrows at 1280 and 360 px: its id, width, trace and geometry. */
 function* layouts() {
@@ -53,9 +53,7 @@ describe('requests and their replies are drawn apart (every built-in scenario)',
     for (const { id, width, g } of layouts()) {
       for (const m of g.messages) {
         if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
-        const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
-        const f = m.cut ? 1 - m.cut / len : 1;
-        const b = headBox(m.x1 + (m.x2 - m.x1) * f, m.y1 + (m.y2 - m.y1) * f, m.x2 - m.x1, m.y2 - m.y1);
+        const b = drawnHead(m);
         for (const o of g.messages) {
           if (o.id === m.id || o.sentAtMs > m.arriveAtMs + 5000) continue;
           // The box's nearest point to the dot's centre, then the gap to the dot's edge.
