@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/simulate';
+import { isLowerTokenStored } from '../../model/trace';
 import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { t } from '../../i18n';
 import { AXIS_H, layoutTimeline } from './geometry';
 import { inside, leaderCrosses, leaderOf, overlaps, overlapsXY, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest } from './label-layout';
-import { HEAD_SPARE, planLabels, ROW_GAP } from './label-plan';
+import { DECISION_APART, HEAD_SPARE, planLabels, ROW_GAP } from './label-plan';
 import { drawnHead, passagesOf, withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
 import './marks-messages';
@@ -104,6 +105,21 @@ describe('placeLabels: room on a row, and lines kept off where possible', () => 
     expect(overlapsXY(out.get('a')!.box, out.get('b')!.box, 8, 2)).toBe(false);
   });
 
+  it('keeps two stacked labels of one kind apart px apart, and others only gap apart', () => {
+    const h = m.ascent + m.descent;
+    const under = (dy: number) => at(10, 20 + h + dy);
+    // 3 px under a, else 9 px under it.
+    const reqs = (apartB: { kind: string; px: number } | undefined): LabelRequest[] => [
+      { id: 'a', priority: 2, candidates: [at(10, 20)], apart: { kind: 'k', px: 8 } },
+      { id: 'b', priority: 1, candidates: [under(3), under(9)], ...(apartB === undefined ? {} : { apart: apartB }) },
+    ];
+    expect(placeLabels(reqs({ kind: 'k', px: 8 }), { bounds, gap: 2 }).get('b')!.index).toBe(1);
+    // The smaller of the two counts; one of another kind, or without apart, keeps only gap.
+    expect(placeLabels(reqs({ kind: 'k', px: 2 }), { bounds, gap: 2 }).get('b')!.index).toBe(0);
+    expect(placeLabels(reqs({ kind: 'other', px: 8 }), { bounds, gap: 2 }).get('b')!.index).toBe(0);
+    expect(placeLabels(reqs(undefined), { bounds, gap: 2 }).get('b')!.index).toBe(0);
+  });
+
   it('takes the first candidate clear of an avoided line, and one on it only when there is no other', () => {
     const line = { x1: 100, y1: 0, x2: 100, y2: 100 };
     const onIt = at(80, 30);
@@ -157,6 +173,12 @@ describe('planLabels on every built-in scenario', () => {
   for (const built of ALL_BUILT_IN_SCENARIOS) {
     it(`${built.id}: no two labels overlap, none leaves the picture, the storage's decisions are all labelled`, () => {
       const trace = simulate(loadBuiltIn(built.id));
+      /** A `dec:<messageId>` label's kind, as the plan keeps them apart: stored, stale or rejected. */
+      const kindOf = (id: string): string => {
+        const d = trace.storage.find((s) => `dec:${s.messageId}` === id);
+        if (!d) return id;
+        return d.accepted ? (isLowerTokenStored(d, trace.scenario.lease.tokens) ? 'stale' : 'stored') : 'rejected';
+      };
       for (const width of [1280, 360]) {
         for (const skip of [undefined, quietStretches(trace)]) {
           const g = withMessages(layoutTimeline(trace, undefined, width, skip ? { skip } : {}), trace);
@@ -189,6 +211,10 @@ describe('planLabels on every built-in scenario', () => {
           for (let i = 0; i < placed.length; i++) {
             for (let j = i + 1; j < placed.length; j++) {
               expect(overlapsXY(placed[i]![1].box, placed[j]![1].box, ROW_GAP - 0.01, 0), `${placed[i]![0]} beside ${placed[j]![0]} @${width}`).toBe(false);
+              // Two storage decisions' labels stacked closer read as one two-line label.
+              if (placed[i]![0].startsWith('dec:') && placed[j]![0].startsWith('dec:') && kindOf(placed[i]![0]) === kindOf(placed[j]![0])) {
+                expect(overlapsXY(placed[i]![1].box, placed[j]![1].box, 0, DECISION_APART - 0.01), `${placed[i]![0]} over ${placed[j]![0]} @${width}`).toBe(false);
+              }
             }
             expect(segmentHits({ x1: endX, y1: 0, x2: endX, y2: g.height }, placed[i]![1].box, 5.4), `${placed[i]![0]} on the end's line @${width}`).toBe(false);
           }

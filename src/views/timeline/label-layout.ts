@@ -58,6 +58,12 @@ export interface LabelRequest {
    * as if they were not there (like {@link PlaceOptions.avoid}) but with no leader into them.
    */
   shun?: readonly Box[];
+  /**
+   * Least space (`px`) above and below between this label and another of the same `kind` (the smaller
+   * of the two counts, and never less than {@link PlaceOptions.gap}): two labels alike stacked 2 px
+   * apart ("stored 1, stale" over "stored 2, stale") read as one two-line label.
+   */
+  apart?: { kind: string; px: number };
 }
 
 /** Something drawn that labels must not cover. */
@@ -256,6 +262,8 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const order = requests.map((r, i) => ({ r, i })).sort((a, b) => b.r.priority - a.r.priority || a.i - b.i);
   const out = new Map<string, Placement>();
   const placed: Box[] = [];
+  /** Placed labels that keep `apart` from their kind, with it. */
+  const kept: { box: Box; kind: string; px: number }[] = [];
   const leaders: Segment[] = [];
   const rowGap = options.rowGap ?? gap;
   const avoid = options.avoid ?? [];
@@ -275,6 +283,8 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       if (!inside(c.box, options.bounds)) continue;
       if (r.region && !inside(c.box, r.region)) continue;
       if (labels.hits(c.box, gap, undefined, rowGap)) continue;
+      const apart = r.apart;
+      if (apart && kept.some((k) => k.kind === apart.kind && overlapsXY(c.box, k.box, rowGap, Math.max(gap, Math.min(apart.px, k.px))))) continue;
       if (fixed.hits(c.box, 0, r.owner)) continue;
       if (lines.some((l) => segmentHits(l, c.box, spare))) continue;
       // A leader crosses no arrow and no label placed before it.
@@ -284,6 +294,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       if (leaders.some((l) => segmentHits(l, c.box, 1))) continue;
       labels.add(c.box);
       placed.push(c.box);
+      if (r.apart) kept.push({ box: c.box, ...r.apart });
       if (leader) leaders.push(leader);
       out.set(r.id, { ...c, index });
       break;

@@ -37,6 +37,12 @@ export const LINE_SPARE = 3.5;
  * "write 33" 3 px apart, and "stored 34" and "rejected 33 < 34" 5 px apart, as one phrase each.
  */
 export const ROW_GAP = 9;
+/**
+ * Least space (px) above and below between two storage decisions' labels of one kind (stored,
+ * stored stale, rejected): a fresh reviewer read "stored 1, stale" 2 px over "stored 2, stale" as
+ * one two-line label. Two of different kinds differ in colour and keep only the usual gap.
+ */
+export const DECISION_APART = 8;
 
 /** Room (px) kept around an arrowhead's box: the "read" labels sat 2–3 px from their arrows' heads. */
 export const HEAD_SPARE = 3;
@@ -356,6 +362,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({
           id: labelKey.decision(d.messageId),
           priority: 100,
+          apart: { kind: d.accepted ? (isLowerTokenStored(d, trace.scenario.lease.tokens) ? 'stale' : 'stored') : 'rejected', px: DECISION_APART },
           candidates: [...beside, ...pointCandidates(text, tm, x, [y + 27, lane.base - 17, y + 42], { x, y: y + r + 3 }, 4)],
         });
       }
