@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
+import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -156,6 +157,49 @@ describe('laptop layout', () => {
         expect(onScreen(await rect(page, '.fl-timeline__svg'), 1280, 800)).toBe(true);
         expect(onScreen(await rect(page, 'button.fl-play'), 1280, 800)).toBe(true);
         expect(await page.locator('.fl-legend-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('lane headers', () => {
+  // A header's lines (name, role, state) wrap in the lane-name column; the lane must be tall enough
+  // for all of them ("accepts only token 34" was cut off at the storage lane's foot).
+  for (const [w, h, presenter] of [
+    [1280, 800, false],
+    [1920, 1080, true],
+  ] as const) {
+    it(`every built-in at ${w}x${h}${presenter ? ', presenter' : ''}: no lane header's text is cut off`, async () => {
+      const context = await browser.newContext({ viewport: { width: w, height: h } });
+      try {
+        const page = await context.newPage();
+        const cut: string[] = [];
+        let rows = 0;
+        for (const s of ALL_BUILT_IN_SCENARIOS) {
+          await open(page, s.id, true);
+          if (presenter) {
+            await page.locator('.fl-timeline').click({ position: { x: 4, y: 4 } });
+            await page.keyboard.press('p');
+            await page.locator('.fl-app--presenter').waitFor();
+          }
+          const r = (await page.evaluate(`(() => {
+            const rows = [...document.querySelectorAll('.fl-lanes__row')];
+            const cut = rows.flatMap((row) => {
+              const rb = row.getBoundingClientRect();
+              return [...row.querySelectorAll('*')]
+                .filter((e) => e.children.length === 0 && e.textContent.trim())
+                .filter((e) => { const b = e.getBoundingClientRect(); return b.bottom > rb.bottom + 0.5 || b.right > rb.right + 0.5; })
+                .map((e) => row.dataset.lane + ': ' + e.textContent.trim());
+            });
+            return { rows: rows.length, cut };
+          })()`)) as { rows: number; cut: string[] };
+          rows += r.rows;
+          cut.push(...r.cut.map((c) => `${s.id}: ${c}`));
+        }
+        expect(rows).toBeGreaterThanOrEqual(ALL_BUILT_IN_SCENARIOS.length * 4);
+        expect(cut).toEqual([]);
       } finally {
         await context.close();
       }

@@ -28,6 +28,11 @@ export const CLIENT_LANE_H = 80;
 export const LEASE_LANE_H = 70;
 /** Height of the storage lane's contents (px). */
 export const STORAGE_LANE_H = 74;
+/**
+ * More height (px) for the storage lane when it checks token equality: its header's third line,
+ * "accepts only token 34", wraps in the lane-name column and was cut off at the lane's foot.
+ */
+export const EQUALITY_STORAGE_EXTRA = 14;
 /** Space left of time 0 and right of the horizon (px), for labels that hang over the ends. */
 export const PAD_LEFT = 18;
 export const PAD_RIGHT = 64;
@@ -112,7 +117,7 @@ export function lanesOf(trace: Trace, height?: number): Lane[] {
   const specs: { id: string; kind: Lane['kind']; name: string; h: number; base: number }[] = [
     { id: LEASE_SERVICE, kind: 'lease', name: LEASE_SERVICE, h: LEASE_LANE_H, base: 34 },
     ...trace.scenario.clients.map((c) => ({ id: c.id, kind: 'client' as const, name: c.name, h: CLIENT_LANE_H, base: 30 })),
-    { id: STORAGE, kind: 'storage', name: STORAGE, h: STORAGE_LANE_H, base: 28 },
+    { id: STORAGE, kind: 'storage', name: STORAGE, h: STORAGE_LANE_H + (trace.scenario.storage.fencing === 'equality' ? EQUALITY_STORAGE_EXTRA : 0), base: 28 },
   ];
   const natural = AXIS_H + specs.reduce((sum, s) => sum + s.h, 0) + 6;
   const extra = height !== undefined && height > natural ? Math.floor((height - natural) / specs.length) : 0;
