@@ -149,12 +149,16 @@ describe('phone layout', () => {
 
 describe('laptop layout', () => {
   for (const id of SCENARIOS) {
-    it(`${id} at 1280x800: the timeline and Play above the fold`, async () => {
+    it(`${id} at 1280x800: the timeline and Play above the fold, the whole picture in its box`, async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       try {
         const page = await context.newPage();
         await open(page, id);
         expect(onScreen(await rect(page, '.fl-timeline__svg'), 1280, 800)).toBe(true);
+        // No sideways scroll: a picture 48 px wider than its box hid the run's last label past the
+        // right edge ("stored 2, stale" read "stored 2").
+        const box = await page.locator('.fl-timeline__scroll').evaluate((e) => ({ client: e.clientWidth, scroll: e.scrollWidth }));
+        expect(box.scroll, `${id}: the timeline's box is ${box.client} px wide, its picture ${box.scroll} px`).toBeLessThanOrEqual(box.client);
         expect(onScreen(await rect(page, 'button.fl-play'), 1280, 800)).toBe(true);
         expect(await page.locator('.fl-legend-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
       } finally {

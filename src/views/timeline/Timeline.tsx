@@ -1,7 +1,7 @@
 /**
  * The timeline: lanes for each client, the lease service and the storage; time left to right; the
  * story drawn up to the playhead. Fills the width it is given and scrolls sideways inside its own
- * container below {@link MIN_WIDTH}, with the lane names kept in view. Clicking or dragging on the
+ * container when narrower than {@link FIT_WIDTH} (a phone), with the lane names kept in view. Clicking or dragging on the
  * picture moves the playhead.
  * @module
  */
@@ -11,7 +11,7 @@ import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { AXIS_H, MIN_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
+import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
@@ -263,11 +263,11 @@ export function Timeline() {
       >
         {measured === 0 ? (
           // Not measured yet (the prerendered HTML, issue 15): the picture's space, so nothing below
-          // moves when it is drawn. Its height is the picture's; its width is the narrowest picture's
-          // (MIN_WIDTH plus the lane names), so the box scrolls sideways exactly when the picture will.
+          // moves when it is drawn. Its height is the picture's; its width is the narrowest unscrolled
+          // picture's (FIT_WIDTH plus the lane names), so the box scrolls sideways exactly when the picture will.
           // An empty SVG's own width and height, not a style attribute: the hosted app's CSP blocks those (issue 16).
           <div className="fl-timeline__inner">
-            <svg className="fl-timeline__space" width={MIN_WIDTH + labelColumnWidth(MIN_WIDTH)} height={g.height} aria-hidden="true" focusable="false" />
+            <svg className="fl-timeline__space" width={FIT_WIDTH + labelColumnWidth(FIT_WIDTH)} height={g.height} aria-hidden="true" focusable="false" />
           </div>
         ) : (
         <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>

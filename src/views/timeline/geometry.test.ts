@@ -5,7 +5,7 @@ import { applyInterventions } from '../../store/interventions';
 import { activityOf, buildWarp } from '../../store/playback';
 import { REPLY_SEP, withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
-import { AXIS_H, MIN_WIDTH, PAD_LEFT, PAD_RIGHT, horizonOf, layoutTimeline, staleStretches, ticksOf } from './geometry';
+import { AXIS_H, FIT_WIDTH, MIN_WIDTH, PAD_LEFT, PAD_RIGHT, horizonOf, layoutTimeline, staleStretches, ticksOf } from './geometry';
 
 const seed = loadBuiltIn('seed-gc-pause');
 const trace = simulate(seed);
@@ -41,6 +41,12 @@ describe('layoutTimeline', () => {
 
   it('never goes narrower than the minimum (the picture scrolls instead)', () => {
     expect(layoutTimeline(trace, warp, 300).width).toBe(MIN_WIDTH);
+    expect(layoutTimeline(trace, warp, FIT_WIDTH - 1).width).toBe(MIN_WIDTH);
+  });
+
+  it('fills a box at least FIT_WIDTH wide exactly (a 1280 px screen\'s 712 px), so nothing hides past its right edge', () => {
+    expect(layoutTimeline(trace, warp, 712).width).toBe(712);
+    expect(layoutTimeline(trace, warp, FIT_WIDTH).width).toBe(FIT_WIDTH);
   });
 
   it('fills a taller box by giving each lane more room', () => {

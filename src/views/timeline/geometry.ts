@@ -36,8 +36,22 @@ export const EQUALITY_STORAGE_EXTRA = 14;
 /** Space left of time 0 and right of the horizon (px), for labels that hang over the ends. */
 export const PAD_LEFT = 18;
 export const PAD_RIGHT = 64;
-/** The plot never gets narrower than this (px); below it the timeline scrolls sideways. */
+/**
+ * Where the timeline scrolls sideways (a box narrower than {@link FIT_WIDTH}: a phone, a narrow
+ * window), the plot is this wide (px): room for the crowded scenarios' labels.
+ */
 export const MIN_WIDTH = 760;
+/**
+ * A box at least this wide (px) draws the plot in it, unscrolled: a 1280 px screen's timeline card has
+ * 712 px beside the lane names, and a picture 48 px wider than its box hid the run's last label
+ * ("stored 2, stale") past the right edge (issue 13).
+ */
+export const FIT_WIDTH = 700;
+/** The plot's width (px) in a box `width` px wide: the box's, or {@link MIN_WIDTH} where it is narrower than {@link FIT_WIDTH}. */
+export function plotWidth(width: number): number {
+  const w = Math.floor(width);
+  return w >= FIT_WIDTH ? w : MIN_WIDTH;
+}
 /** Width (px) of a skipped quiet stretch when the learner asks for them to be skipped. */
 export const BREAK_PX = 56;
 
@@ -163,11 +177,11 @@ function piecewise(knots: readonly (readonly [number, number])[]): { x: (ms: num
  * Computes the geometry of a trace.
  * @param trace the trace
  * @param _warp the trace's time warp (kept for callers; the axis no longer follows it: it is to scale)
- * @param width available width (px); the result is at least {@link MIN_WIDTH}
+ * @param width available width (px); the result's is {@link plotWidth} of it
  * @param options skipping quiet stretches, and a height to fill
  */
 export function layoutTimeline(trace: Trace, _warp: TimeWarp | undefined, width: number, options: LayoutOptions = {}): Geometry {
-  const w = Math.max(MIN_WIDTH, Math.floor(width));
+  const w = plotWidth(width);
   const lanes = lanesOf(trace, options.height);
   const byId = new Map(lanes.map((l) => [l.id, l]));
   const plotLeft = PAD_LEFT;
