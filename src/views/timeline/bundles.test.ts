@@ -20,7 +20,7 @@ describe('marks kept apart (every built-in scenario, 1280 and 360 px)', () => {
   for (const built of ALL_BUILT_IN_SCENARIOS) {
     const trace = simulate(loadBuiltIn(built.id));
     it(`${built.id}: a decision's mark moved below the line keeps 7 px from the mark above it`, () => {
-      for (const width of [1280, 360]) {
+      for (const width of [1280, 712, 360]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         const base = g.lane('storage')!.base;
         const marks = trace.storage.map((d) => ({ ...g.decisionAt.get(d.messageId)! }));
@@ -37,7 +37,7 @@ describe('marks kept apart (every built-in scenario, 1280 and 360 px)', () => {
 
 describe('a held stream into the lease service is one bundle', () => {
   const trace = simulate(loadBuiltIn('partition-lease-service'));
-  for (const width of [1280, 360]) {
+  for (const width of [1280, 712, 360]) {
     it(`partition-lease-service at ${width} px: every bundled keepalive ends on the last one's line, ${MERGE_DY} px short of the lane`, () => {
       const g = withMessages(layoutTimeline(trace, undefined, width), trace);
       const held = g.messages.filter((m) => m.lateBy === 'partition' && m.to === 'lease-service');
@@ -75,7 +75,7 @@ describe('arrowheads do not pile up (every built-in scenario, 1280 and 360 px)',
   for (const built of ALL_BUILT_IN_SCENARIOS) {
     it(`${built.id}: no two arrowheads drawn overlap (arrows on one line share one head)`, () => {
       const trace = simulate(loadBuiltIn(built.id));
-      for (const width of [1280, 360]) {
+      for (const width of [1280, 712, 360]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         const heads = g.messages
           .filter((m) => !m.bundled && !m.dropped && m.waitX2 === undefined)

@@ -37,7 +37,7 @@ describe('message routing (every built-in scenario)', () => {
     const trace = simulate(loadBuiltIn(built.id));
     it(`${built.id}: no drawn message segment passes through a third lane`, () => {
       expect(trace.messages.length).toBeGreaterThan(0);
-      for (const width of [1280, 360, 1900]) {
+      for (const width of [1280, 712, 360, 1900]) {
         for (const skipQuiet of [false, true]) {
           for (const height of [undefined, 900]) {
             const g = withMessages(layoutTimeline(trace, undefined, width, { ...(skipQuiet ? { skip: quietStretches(trace) } : {}), ...(height ? { height } : {}) }), trace);
@@ -80,7 +80,7 @@ describe('message routing (every built-in scenario)', () => {
   it('no two storage decision marks overlap, and each write ends at its own mark', () => {
     for (const built of ALL_BUILT_IN_SCENARIOS) {
       const trace = simulate(loadBuiltIn(built.id));
-      for (const width of [1280, 360]) {
+      for (const width of [1280, 712, 360]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         const marks = trace.storage.map((d) => ({ ...g.decisionAt.get(d.messageId)!, id: d.messageId }));
         for (let i = 0; i < marks.length; i++) {
@@ -102,7 +102,7 @@ describe('message routing (every built-in scenario)', () => {
   it('a decision mark stays on the storage line, moved at most DECISION_SLIDE px right of its time, unless that cannot clear the one before', () => {
     for (const built of ALL_BUILT_IN_SCENARIOS) {
       const trace = simulate(loadBuiltIn(built.id));
-      for (const width of [1280, 360]) {
+      for (const width of [1280, 712, 360]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         const base = g.lane('storage')?.base;
         let lastOnLine = -Infinity;
@@ -125,7 +125,7 @@ describe('message routing (every built-in scenario)', () => {
     }
     // The partition's rejected write at 10.5 s, 0.4 s after "stored 34": on the line beside it, not below it.
     const p = simulate(loadBuiltIn('partition-lease-service'));
-    for (const width of [1280, 360]) {
+    for (const width of [1280, 712, 360]) {
       const g = withMessages(layoutTimeline(p, undefined, width), p);
       expect([...g.decisionAt.values()].every((at) => at.y === g.lane('storage')!.base), `@${width}`).toBe(true);
     }

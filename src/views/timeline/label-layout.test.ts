@@ -151,7 +151,7 @@ describe("message labels and pauses' hatches", () => {
     let labels = 0;
     for (const built of ALL_BUILT_IN_SCENARIOS) {
       const trace = simulate(loadBuiltIn(built.id));
-      for (const width of [1280, 360, 1900]) {
+      for (const width of [1280, 712, 360, 1900]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         const hatches = trace.pauses.map((q) => {
           const lane = g.lane(q.client)!;
@@ -179,7 +179,7 @@ describe('planLabels on every built-in scenario', () => {
         if (!d) return id;
         return d.accepted ? (isLowerTokenStored(d, trace.scenario.lease.tokens) ? 'stale' : 'stored') : 'rejected';
       };
-      for (const width of [1280, 360]) {
+      for (const width of [1280, 712, 360]) {
         for (const skip of [undefined, quietStretches(trace)]) {
           const g = withMessages(layoutTimeline(trace, undefined, width, skip ? { skip } : {}), trace);
           const plan = planLabels(g, trace, t, roughMeasure);

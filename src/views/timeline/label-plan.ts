@@ -431,7 +431,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         // A little further out (clear of an arrowhead there), then past its reply (drawn REPLY_SEP
         // px to its right), only when no place on its own side is free: there it reads as the reply's label.
         further.push(at(text, FONT.msg, px + 11, py), at(text, FONT.msg, px - 11 - w, py));
-        farSide.push(at(text, FONT.msg, px + 8 + REPLY_SEP, py));
+        // (And a little further still: clear of the playhead's line at the run's end, just past a last write's reply.)
+        farSide.push(at(text, FONT.msg, px + 8 + REPLY_SEP, py), at(text, FONT.msg, px + 16 + REPLY_SEP, py));
       }
       candidates.push(...further, ...farSide);
       // A place with another arrow between it and its own reads as that arrow's label: last resort only.

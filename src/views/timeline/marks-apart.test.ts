@@ -14,9 +14,9 @@ import { simulate } from '../../model/simulate';
 import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
-import { DOT_SEP, drawnEnd, drawnPieces, headBox, headCorners, headToSegment, LEASE_RX, LINE_ROOM, MARKER_CLEAR, pointToSegment, withMessages } from './message-geometry';
+import { DOT_SEP, drawnEnd, drawnPieces, headBox, headCorners, headToSegment, LEASE_RX, LINE_ROOM, MARKER_CLEAR, PASSAGE_ROOM, passagePieces, pointToSegment, withMessages } from './message-geometry';
 
-const WIDTHS = [1280, 360, 1900];
+const WIDTHS = [1280, 712, 360, 1900];
 
 function* layouts(widths = WIDTHS) {
   for (const built of ALL_BUILT_IN_SCENARIOS) {
@@ -84,9 +84,9 @@ describe('start dots', () => {
 });
 
 describe("pauses' edges", () => {
-  it('no arrowhead lies across a pause edge of the lane it arrives at (1280 and 1900 px)', () => {
+  it('no arrowhead lies across a pause edge of the lane it arrives at (1280, 712 and 1900 px)', () => {
     let near = 0;
-    for (const { id, width, trace, g } of layouts([1280, 1900])) {
+    for (const { id, width, trace, g } of layouts([1280, 712, 1900])) {
       for (const m of g.messages) {
         if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
         const tip = drawnEnd(m);
@@ -95,7 +95,13 @@ describe("pauses' edges", () => {
           for (const ex of [g.x(q.startMs), g.x(q.endMs)]) {
             if (Math.abs(m.x2 - ex) < 12) near++;
             // The edge is 2 px wide; 0.5 px of air on each side at least.
-            expect(b.x1 <= ex - 1.5 || b.x0 >= ex + 1.5 || b.y1 < g.lane(m.to)!.top + 6, `${id} @${width}: ${m.kind} ${m.id}`).toBe(true);
+            const clear = b.x1 <= ex - 1.5 || b.x0 >= ex + 1.5 || b.y1 < g.lane(m.to)!.top + 6;
+            // One known exception, at a 1280 px screen's 712 px: the first-write-window runs' first
+            // second is 16 px there and holds an acquire, a grant, a write, its reply and the pause's
+            // start; the reply's head, kept REPLY_SEP px from its write's start dot, reaches 1.2 px
+            // past the edge. It may get no worse.
+            if (id.startsWith('first-write-window') && width === 712 && m.kind === 'write-reply' && m.id === 3) expect(b.x1 - ex, `${id} @${width}: ${m.kind} ${m.id}`).toBeLessThanOrEqual(1.5);
+            else expect(clear, `${id} @${width}: ${m.kind} ${m.id}`).toBe(true);
           }
         }
       }
@@ -105,9 +111,9 @@ describe("pauses' edges", () => {
 });
 
 describe('heads off other lines', () => {
-  it('the three-client run: every head keeps LINE_ROOM px off every other line (1280 and 1900 px)', () => {
+  it('the three-client run: every head keeps LINE_ROOM px off every other line (1280, 712, 760 and 1900 px)', () => {
     const trace = simulate(loadBuiltIn('jepsen-three-clients'));
-    for (const width of [1280, 1900]) {
+    for (const width of [1280, 712, 760, 1900]) {
       const g = withMessages(layoutTimeline(trace, undefined, width), trace);
       const ms = g.messages.filter((m) => !m.sameLine);
       for (const m of ms) {
@@ -119,6 +125,42 @@ describe('heads off other lines', () => {
         }
       }
     }
+  });
+});
+
+describe('heads off passages', () => {
+  /** Heads (of every built-in at `widths`) within `room` px of another message's drawn line, or of its passages over a lane. */
+  function headsOn(ids: readonly string[] | undefined, widths: number[]) {
+    const bold: string[] = [];
+    const thin: string[] = [];
+    for (const { id, width, g } of layouts(widths)) {
+      if (ids && !ids.includes(id)) continue;
+      const ms = g.messages.filter((m) => !m.sameLine);
+      for (const m of ms) {
+        if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
+        const tip = drawnEnd(m);
+        const c = headCorners(tip.x, tip.y, m.x2 - m.x1, m.y2 - m.y1);
+        for (const o of ms.filter((k) => k !== m)) {
+          const at = `${id} @${width}: ${m.kind} ${m.id} by ${o.kind} ${o.id}`;
+          if (drawnPieces(o).some((p) => headToSegment(c, p) < LINE_ROOM - 1e-9)) bold.push(at);
+          if (passagePieces(o).some((p) => headToSegment(c, p) < PASSAGE_ROOM - 1e-9)) thin.push(at);
+        }
+      }
+    }
+    return { bold, thin };
+  }
+  it("the screenshots' seed and partition runs: no head on another message's line or passage (1280, 712, 760 and 1900 px)", () => {
+    const { bold, thin } = headsOn(['seed-gc-pause', 'partition-lease-service'], [1280, 712, 760, 1900]);
+    expect(bold).toEqual([]);
+    expect(thin).toEqual([]);
+  });
+  it('every built-in: at most 3 heads on a drawn line and 18 on a passage (45 before heads kept off passages, 10 on lines)', () => {
+    const { bold, thin } = headsOn(undefined, [1280, 712, 760, 1900]);
+    console.log(`heads on another message's line: ${bold.length}; on a passage: ${thin.length}`);
+    expect(bold.length).toBeLessThanOrEqual(3);
+    expect(thin.length).toBeLessThanOrEqual(18);
+    // The three-client run's Client 3 release no longer ends on the "lease gone" reply's line (a reviewer's find).
+    expect(bold.filter((b) => b.startsWith('jepsen-three-clients'))).toEqual([]);
   });
 });
 

@@ -139,6 +139,22 @@ export const LINE_ROOM = 2;
 /** The corner radius (px) of a lease bar (`Lanes.tsx`), 22 px high on the lease service's line. */
 export const LEASE_RX = 5;
 
+/**
+ * The room (px) an arrowhead keeps from another message's passage over its lane (the thin line
+ * joining its pieces, `Passages` in `Messages.tsx`) where it can: half the passage's 1.2 px and 1 px
+ * of air. A head on a passage reads as sitting on that line ({@link withMessages}).
+ */
+export const PASSAGE_ROOM = 1.6;
+
+/** The pieces (px; x1, y1, x2, y2 each) of `msg`'s passages over other lanes ({@link passagesOf}), as far as its `cut` end. */
+export function passagePieces(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'visible' | 'cut'>): number[][] {
+  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
+  if (len === 0) return [];
+  const end = 1 - (msg.cut ?? 0) / len;
+  const at = (f: number) => [msg.x1 + (msg.x2 - msg.x1) * f, msg.y1 + (msg.y2 - msg.y1) * f];
+  return passagesOf(msg.visible).filter(([a]) => a < end).map(([a, b]) => [...at(a), ...at(Math.min(b, end))]);
+}
+
 /** How much later (px) an arrow may reach the lease service to keep its line off a lease bar's corner ({@link withMessages}). */
 export const CORNER_SHIFT = 20;
 
@@ -501,8 +517,42 @@ export function dashArrayFor(visible: readonly [number, number][], length: numbe
   return parts.map((n) => Math.round(n * 10) / 10).join(' ');
 }
 
-/** Adds the message arrows of `trace` to its geometry `g`. */
+/** How far (px) a message leaving a lane moves right, per round, to clear an arriving head ({@link withMessages}). */
+export const DEPART_NUDGE = 4;
+/** The most (px) a message leaving a lane moves right to clear an arriving head ({@link withMessages}). */
+export const DEPART_NUDGE_MAX = 12;
+
+/**
+ * Adds the message arrows of `trace` to its geometry `g`. Pure and deterministic.
+ *
+ * Where an arriving head finds no spot clear of other lines by stopping short or moving a few px (in
+ * the three-client run, Client 3's release reaches the lease service just where the "lease gone"
+ * reply to Client 1 leaves it, the two lines nearly one there), the message leaving that lane beside
+ * the head starts {@link DEPART_NUDGE} px further right, and the arrows are laid out again: up to
+ * {@link DEPART_NUDGE_MAX} px, and kept only where fewer heads are left on lines. A picture, not a
+ * clock: every message's times are in its accessible name and tooltip.
+ */
 export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
+  const nudge = new Map<number, number>();
+  let best = layoutMessages(g, trace, nudge);
+  let last = best;
+  for (let round = 0; round < DEPART_NUDGE_MAX / DEPART_NUDGE && last.blocking.size > 0; round++) {
+    const more = [...last.blocking].filter((id) => (nudge.get(id) ?? 0) < DEPART_NUDGE_MAX);
+    if (more.length === 0) break;
+    for (const id of more) nudge.set(id, (nudge.get(id) ?? 0) + DEPART_NUDGE);
+    last = layoutMessages(g, trace, nudge);
+    if (last.onLines < best.onLines) best = last;
+  }
+  return best.geometry;
+}
+
+/**
+ * One layout of the arrows, with the messages in `nudge` (by id) starting that many px right.
+ * @returns the geometry; how badly heads are left on other lines (10 for each on a message's drawn
+ *   line or a pause's edge, 1 for each on a passage); and the messages leaving a lane beside a head
+ *   left on their line (which a further nudge may clear)
+ */
+function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, number>): { geometry: MarkGeometry; onLines: number; blocking: Set<number> } {
   const out: MessageGeom[] = [];
   const decisionAt = decisionRows(g, trace);
   // A write ends at its decision's mark, and the storage's reply leaves from it (moved with it, its slope kept).
@@ -551,6 +601,10 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
       x1 += sep;
       // (A write still ends at its decision's mark.)
       if (!decided) x2 += sep;
+      // Moved right to clear a head arriving beside its start (`withMessages`).
+      const n = nudge.get(m.id) ?? 0;
+      x1 += n;
+      if (!decided) x2 += n;
     }
     departures.push({ from: m.from, to: m.to, sentAtMs: m.sentAtMs, arriveAtMs: m.arriveAtMs, x: x1, y: y1At });
     // A head that would land on a pause's edge (a read's reply arriving just as its client pauses)
@@ -692,7 +746,7 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   // until its head keeps HEAD_ROOM px off the earlier ones' (and off its other obstacles). A head
   // also keeps LINE_ROOM px off other arrows' lines and pauses' edges where stopping at most
   // LINE_CUT px short does it (nearly parallel lines would need more: those it may touch).
-  const strokes = out.filter((o) => !o.sameLine).map((o) => ({ msg: o, pieces: drawnPieces(o) }));
+  const strokes = out.filter((o) => !o.sameLine).map((o) => ({ msg: o, pieces: drawnPieces(o), passages: passagePieces(o) }));
   const edges = trace.pauses.flatMap((q) => {
     const lane = g.lane(q.client);
     if (!lane) return [];
@@ -700,6 +754,8 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     return [g.x(q.startMs), g.x(q.endMs)].map((x) => [x, top, x, bottom]);
   });
   const heads: Obstacle[] = [];
+  let onLines = 0;
+  const blocking = new Set<number>();
   for (const m of [...out].sort((a, b) => a.arriveAtMs - b.arriveAtMs || a.id - b.id)) {
     if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
@@ -712,40 +768,49 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
     const reach = LINE_CUT + HEAD + LINE_ROOM;
     const inReach = (p: readonly number[]) => pointToSegment(m.x2, m.y2, p[0]!, p[1]!, p[2]!, p[3]!) < reach;
     // Other arrows' lines near its tip: not those that join its own line (a bundle's) or start at its tip's mark.
-    const lines = [
-      ...strokes.filter((o) => o.msg !== m && !(o.msg.bundled && o.msg.to === m.to && o.msg.from === m.from)).flatMap((o) => o.pieces.filter(inReach)),
-      ...edges.filter(inReach),
-    ];
+    const others = strokes.filter((o) => o.msg !== m && !(o.msg.bundled && o.msg.to === m.to && o.msg.from === m.from));
+    const lines = [...others.flatMap((o) => o.pieces.filter(inReach)), ...edges.filter(inReach)];
+    // (And the thin passages of other messages over its lane, with less room.)
+    const thin = others.flatMap((o) => o.passages.filter(inReach));
     // With its tip moved dx px along the lane (a picture, not a clock) and s px short along its line.
     const tipAt = (s: number, dx: number) => {
       const [ex, ey] = [m.x2 + dx, m.y2];
       const l = Math.hypot(ex - m.x1, ey - m.y1);
       return { x: ex - ((ex - m.x1) / l) * s, y: ey - ((ey - m.y1) / l) * s, dx: ex - m.x1, dy: ey - m.y1 };
     };
-    const clearOfLines = (s: number, dx = 0) => {
+    const clearOfBold = (s: number, dx = 0) => {
       const tip = tipAt(s, dx);
       const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
       return lines.every((p) => headToSegment(c, p) >= LINE_ROOM);
     };
+    const clearOfThin = (s: number, dx = 0) => {
+      const tip = tipAt(s, dx);
+      const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
+      return thin.every((p) => headToSegment(c, p) >= PASSAGE_ROOM);
+    };
+    const clearOfLines = (s: number, dx = 0) => clearOfBold(s, dx) && clearOfThin(s, dx);
     const clear = (s: number, dx = 0) => {
       const tip = tipAt(s, dx);
       const b = headBox(tip.x, tip.y, tip.dx, tip.dy);
       return near.every((o) => clearOf(b, o, HEAD_ROOM)) && (m.obstacles ?? []).every((o) => clearOf(b, o, roomFor(o)));
     };
     let found = false;
-    if (lines.length > 0 && !(clear(m.cut ?? 0) && clearOfLines(m.cut ?? 0))) {
+    if (lines.length + thin.length > 0 && !(clear(m.cut ?? 0) && clearOfLines(m.cut ?? 0))) {
       // Not a write's tip: it ends at its decision's mark.
       // Nor closer than REPLY_SEP px to the start of a message the other way between its two lanes (its reply or its request).
       const back = out.filter((o) => o.from === m.to && o.to === m.from && Math.abs(o.x1 - m.x2) < REPLY_SEP + 4 * TIP_SHIFT);
       const apart = (dx: number) => back.every((o) => Math.abs(o.x1 - m.x2 - dx) >= Math.min(REPLY_SEP, Math.abs(o.x1 - m.x2)));
       const shifts = m.kind === 'write' ? [0] : [0, 1, -1, 2, -2, 3, -3, 4, -4].map((d) => d * TIP_SHIFT).filter(apart);
-      search: for (const dx of shifts) {
-        for (let s = m.cut ?? 0; s <= Math.min((m.cut ?? 0) + LINE_CUT, len / 2); s += 0.5) {
-          if (!clear(s, dx) || !clearOfLines(s, dx)) continue;
-          m.x2 += dx;
-          m.cut = s || undefined;
-          found = true;
-          break search;
+      // Clear of the lines and the passages; failing that, of the lines at least.
+      search: for (const ok of [clearOfLines, clearOfBold]) {
+        for (const dx of shifts) {
+          for (let s = m.cut ?? 0; s <= Math.min((m.cut ?? 0) + LINE_CUT, len / 2); s += 0.5) {
+            if (!clear(s, dx) || !ok(s, dx)) continue;
+            m.x2 += dx;
+            m.cut = s || undefined;
+            found = true;
+            break search;
+          }
         }
       }
     }
@@ -757,11 +822,29 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
         break;
       }
     }
+    if (!clearOfThin(m.cut ?? 0)) onLines += 1;
+    if (!clearOfBold(m.cut ?? 0)) {
+      onLines += 10;
+      // The lines its head is left on that leave the lane it arrives at, beside it: moving their start
+      // may clear it (not a storage reply: it leaves its decision's mark).
+      const tip = tipAt(m.cut ?? 0, 0);
+      const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
+      for (const o of strokes) {
+        if (o.msg === m || o.msg.from !== m.to || o.msg.kind === 'write-reply' || Math.abs(o.msg.x1 - m.x2) > 2 * HEAD) continue;
+        if (o.pieces.some((p) => headToSegment(c, p) < LINE_ROOM)) blocking.add(o.msg.id);
+      }
+    }
     // While in flight, its head is left out where it would cover those it stopped short of.
     if (found && near.length > 0) m.obstacles = [...(m.obstacles ?? []), ...near];
+    // Its line as it now ends, for the heads placed after it.
+    const mine = strokes.find((o) => o.msg === m);
+    if (mine) {
+      mine.pieces = drawnPieces(m);
+      mine.passages = passagePieces(m);
+    }
     const b = boxAt(m.cut ?? 0);
     heads.push({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2, r: Math.max(b.x1 - b.x0, b.y1 - b.y0) / 2, square: true, atMs: m.arriveAtMs, line: [m.x1, m.y1, m.x2, m.y2] });
   }
 
-  return { ...g, messages: out, decisionAt, markerAt };
+  return { geometry: { ...g, messages: out, decisionAt, markerAt }, onLines, blocking };
 }

@@ -16,7 +16,7 @@ import { DECISION_R, DOT_R, DOT_ROOM, REPLY_SEP, drawnHead, withMessages } from 
 function* layouts() {
   for (const built of ALL_BUILT_IN_SCENARIOS) {
     const trace = simulate(loadBuiltIn(built.id));
-    for (const width of [1280, 360]) yield { id: built.id, width, trace, g: withMessages(layoutTimeline(trace, undefined, width), trace) };
+    for (const width of [1280, 712, 360]) yield { id: built.id, width, trace, g: withMessages(layoutTimeline(trace, undefined, width), trace) };
   }
 }
 
@@ -26,7 +26,7 @@ describe('requests and their replies are drawn apart (every built-in scenario)',
   for (const built of ALL_BUILT_IN_SCENARIOS) {
     const trace = simulate(loadBuiltIn(built.id));
     it(`${built.id}: every reply at least ${REPLY_SEP} px from its request at both ends`, () => {
-      for (const width of [1280, 360, 1900]) {
+      for (const width of [1280, 712, 360, 1900]) {
         const g = withMessages(layoutTimeline(trace, undefined, width), trace);
         let pairs = 0;
         for (const reply of g.messages) {
