@@ -359,11 +359,17 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const tm = m(text, FONT.bold);
         // A mark moved below the line (a neighbour took its place) is labelled beside it first.
         const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 6, y + 4), at(text, FONT.bold, x - r - 6 - tm.width, y + 4)];
+        const near = pointCandidates(text, tm, x, [y + 27, lane.base - 17, y + 42], { x, y: y + r + 3 }, 4);
+        // A mark just before the run's end, whose label would lie across the playhead's line there:
+        // just past that line (with a leader back) before anywhere further off (a reviewer found
+        // "stored 2, stale" drawn four seconds away, under another mark).
+        const runEndX = g.x(trace.endMs);
+        const pastEnd = x < runEndX + 6 && runEndX - x < tm.width + 12 ? [y + 27, y + 42].map((row) => at(text, FONT.bold, runEndX + 7, row, { x, y: y + r + 3 })) : [];
         reqs.push({
           id: labelKey.decision(d.messageId),
           priority: 100,
           apart: { kind: d.accepted ? (isLowerTokenStored(d, trace.scenario.lease.tokens) ? 'stale' : 'stored') : 'rejected', px: DECISION_APART },
-          candidates: [...beside, ...pointCandidates(text, tm, x, [y + 27, lane.base - 17, y + 42], { x, y: y + r + 3 }, 4)],
+          candidates: [...beside, ...near.slice(0, 9), ...pastEnd, ...near.slice(9)],
         });
       }
       for (const r of trace.storageResets ?? []) {
