@@ -148,11 +148,7 @@ export const PASSAGE_ROOM = 1.6;
 
 /** The pieces (px; x1, y1, x2, y2 each) of `msg`'s passages over other lanes ({@link passagesOf}), as far as its `cut` end. */
 export function passagePieces(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'visible' | 'cut'>): number[][] {
-  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
-  if (len === 0) return [];
-  const end = 1 - (msg.cut ?? 0) / len;
-  const at = (f: number) => [msg.x1 + (msg.x2 - msg.x1) * f, msg.y1 + (msg.y2 - msg.y1) * f];
-  return passagesOf(msg.visible).filter(([a]) => a < end).map(([a, b]) => [...at(a), ...at(Math.min(b, end))]);
+  return piecesOf(msg, passagesOf(msg.visible));
 }
 
 /** How much later (px) an arrow may reach the lease service to keep its line off a lease bar's corner ({@link withMessages}). */
@@ -272,11 +268,16 @@ export function headToSegment(corners: readonly [number, number][], seg: readonl
 
 /** The drawn pieces (px; x1, y1, x2, y2 each) of `msg`'s line, as far as its `cut` end. */
 export function drawnPieces(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'visible' | 'cut'>): number[][] {
+  return piecesOf(msg, msg.visible);
+}
+
+/** The stretches (fractions of `msg`'s line) as pieces (px; x1, y1, x2, y2 each), as far as its `cut` end. */
+function piecesOf(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'cut'>, stretches: readonly [number, number][]): number[][] {
   const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
   if (len === 0) return [];
   const end = 1 - (msg.cut ?? 0) / len;
   const at = (f: number) => [msg.x1 + (msg.x2 - msg.x1) * f, msg.y1 + (msg.y2 - msg.y1) * f];
-  return msg.visible.filter(([a]) => a < end).map(([a, b]) => [...at(a), ...at(Math.min(b, end))]);
+  return stretches.filter(([a]) => a < end).map(([a, b]) => [...at(a), ...at(Math.min(b, end))]);
 }
 
 /**
@@ -747,6 +748,7 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
   // also keeps LINE_ROOM px off other arrows' lines and pauses' edges where stopping at most
   // LINE_CUT px short does it (nearly parallel lines would need more: those it may touch).
   const strokes = out.filter((o) => !o.sameLine).map((o) => ({ msg: o, pieces: drawnPieces(o), passages: passagePieces(o) }));
+  const strokeOf = new Map(strokes.map((o) => [o.msg, o]));
   const edges = trace.pauses.flatMap((q) => {
     const lane = g.lane(q.client);
     if (!lane) return [];
@@ -778,16 +780,13 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
       const l = Math.hypot(ex - m.x1, ey - m.y1);
       return { x: ex - ((ex - m.x1) / l) * s, y: ey - ((ey - m.y1) / l) * s, dx: ex - m.x1, dy: ey - m.y1 };
     };
-    const clearOfBold = (s: number, dx = 0) => {
+    const clearOfPieces = (pieces: readonly number[][], room: number) => (s: number, dx = 0) => {
       const tip = tipAt(s, dx);
       const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
-      return lines.every((p) => headToSegment(c, p) >= LINE_ROOM);
+      return pieces.every((p) => headToSegment(c, p) >= room);
     };
-    const clearOfThin = (s: number, dx = 0) => {
-      const tip = tipAt(s, dx);
-      const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
-      return thin.every((p) => headToSegment(c, p) >= PASSAGE_ROOM);
-    };
+    const clearOfBold = clearOfPieces(lines, LINE_ROOM);
+    const clearOfThin = clearOfPieces(thin, PASSAGE_ROOM);
     const clearOfLines = (s: number, dx = 0) => clearOfBold(s, dx) && clearOfThin(s, dx);
     const clear = (s: number, dx = 0) => {
       const tip = tipAt(s, dx);
@@ -837,7 +836,7 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
     // While in flight, its head is left out where it would cover those it stopped short of.
     if (found && near.length > 0) m.obstacles = [...(m.obstacles ?? []), ...near];
     // Its line as it now ends, for the heads placed after it.
-    const mine = strokes.find((o) => o.msg === m);
+    const mine = strokeOf.get(m);
     if (mine) {
       mine.pieces = drawnPieces(m);
       mine.passages = passagePieces(m);
