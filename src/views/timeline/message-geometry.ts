@@ -85,10 +85,8 @@ const HEAD = 7;
 
 /** The box (px) of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it: its left, top, right and bottom. */
 export function headBox(x: number, y: number, dx: number, dy: number): { x0: number; y0: number; x1: number; y1: number } {
-  const c = headCorners(x, y, dx, dy);
-  const xs = c.map((p) => p[0]);
-  const ys = c.map((p) => p[1]);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  const [[ax, ay], [bx, by], [cx, cy]] = headCorners(x, y, dx, dy) as [[number, number], [number, number], [number, number]];
+  return { x0: Math.min(ax, bx, cx), y0: Math.min(ay, by, cy), x1: Math.max(ax, bx, cx), y1: Math.max(ay, by, cy) };
 }
 
 /**
@@ -221,19 +219,15 @@ export function pointToSegment(px: number, py: number, ax: number, ay: number, b
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 }
 
-/** Whether the segments a and b (x1, y1, x2, y2) cross. */
-function crosses(a: readonly number[], b: readonly number[]): boolean {
-  const side = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
-  const [a1, a2, a3, a4] = a as [number, number, number, number];
-  const [b1, b2, b3, b4] = b as [number, number, number, number];
-  return side(a1, a2, a3, a4, b1, b2) * side(a1, a2, a3, a4, b3, b4) < 0 && side(b1, b2, b3, b4, a1, a2) * side(b1, b2, b3, b4, a3, a4) < 0;
-}
-
 /** Distance (px) between the segments a and b (x1, y1, x2, y2): 0 where they cross. */
 export function segmentToSegment(a: readonly number[], b: readonly number[]): number {
-  if (crosses(a, b)) return 0;
-  const [a1, a2, a3, a4] = a as [number, number, number, number];
-  const [b1, b2, b3, b4] = b as [number, number, number, number];
+  return segmentGap(a[0]!, a[1]!, a[2]!, a[3]!, b[0]!, b[1]!, b[2]!, b[3]!);
+}
+
+/** {@link segmentToSegment} of (a1, a2)–(a3, a4) and (b1, b2)–(b3, b4), without arrays (it runs in the head search's inner loop). */
+function segmentGap(a1: number, a2: number, a3: number, a4: number, b1: number, b2: number, b3: number, b4: number): number {
+  const side = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
+  if (side(a1, a2, a3, a4, b1, b2) * side(a1, a2, a3, a4, b3, b4) < 0 && side(b1, b2, b3, b4, a1, a2) * side(b1, b2, b3, b4, a3, a4) < 0) return 0;
   return Math.min(pointToSegment(a1, a2, b1, b2, b3, b4), pointToSegment(a3, a4, b1, b2, b3, b4), pointToSegment(b1, b2, a1, a2, a3, a4), pointToSegment(b3, b4, a1, a2, a3, a4));
 }
 
@@ -262,8 +256,9 @@ export function headToSegment(corners: readonly [number, number][], seg: readonl
     const s3 = (a[0] - c[0]) * (y - c[1]) - (a[1] - c[1]) * (x - c[0]);
     return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
   };
-  if (inside(seg[0]!, seg[1]!)) return 0;
-  return Math.min(segmentToSegment([...a, ...b], seg), segmentToSegment([...b, ...c], seg), segmentToSegment([...c, ...a], seg));
+  const [s1, s2, s3, s4] = seg as [number, number, number, number];
+  if (inside(s1, s2)) return 0;
+  return Math.min(segmentGap(a[0], a[1], b[0], b[1], s1, s2, s3, s4), segmentGap(b[0], b[1], c[0], c[1], s1, s2, s3, s4), segmentGap(c[0], c[1], a[0], a[1], s1, s2, s3, s4));
 }
 
 /** The drawn pieces (px; x1, y1, x2, y2 each) of `msg`'s line, as far as its `cut` end. */
@@ -780,10 +775,12 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
       const l = Math.hypot(ex - m.x1, ey - m.y1);
       return { x: ex - ((ex - m.x1) / l) * s, y: ey - ((ey - m.y1) / l) * s, dx: ex - m.x1, dy: ey - m.y1 };
     };
+    // (A piece whose box is `room` px off the head's box is clear of it: only the others are measured.)
     const clearOfPieces = (pieces: readonly number[][], room: number) => (s: number, dx = 0) => {
       const tip = tipAt(s, dx);
       const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
-      return pieces.every((p) => headToSegment(c, p) >= room);
+      const b = headBox(tip.x, tip.y, tip.dx, tip.dy);
+      return pieces.every((p) => Math.max(Math.min(p[0]!, p[2]!) - b.x1, b.x0 - Math.max(p[0]!, p[2]!), Math.min(p[1]!, p[3]!) - b.y1, b.y0 - Math.max(p[1]!, p[3]!)) >= room || headToSegment(c, p) >= room);
     };
     const clearOfBold = clearOfPieces(lines, LINE_ROOM);
     const clearOfThin = clearOfPieces(thin, PASSAGE_ROOM);
