@@ -125,7 +125,8 @@ export default defineConfig(({ mode }) => {
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run side by side (`npm test` runs 3 at a time), each with its own Chromium, all
+          // against the one preview server of the global setup: no test may wait a fixed time.
         },
       },
     ],

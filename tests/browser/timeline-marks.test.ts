@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { openScenario, walk } from './timeline-walk';
+import { openScenario, sampleFor, walk } from './timeline-walk';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 
 const baseURL = inject('baseURL');
@@ -99,16 +99,16 @@ const MEASURE_MARKS = `(() => {
 })()`;
 
 describe('timeline marks: no arrowhead on a dot or a mark, no two marks touching', () => {
-  for (const width of [1280, 360]) {
-    it(`every built-in at every event step, ${width} px wide`, async () => {
+  for (const [wi, width] of [1280, 360].entries()) {
+    it(`every built-in at every other event step (each step at one of the two widths), ${width} px wide`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
       try {
         const page = await context.newPage();
         const failures: string[] = [];
-        for (const s of ALL_BUILT_IN_SCENARIOS) {
+        for (const [si, s] of ALL_BUILT_IN_SCENARIOS.entries()) {
           await openScenario(page, baseURL, s.id);
-          const reports = await walk<StepReport>(page, MEASURE_MARKS);
-          expect(reports.length, s.id).toBeGreaterThan(5);
+          const reports = await walk<StepReport>(page, MEASURE_MARKS, sampleFor(si, wi));
+          expect(reports.length, s.id).toBeGreaterThan(3);
           // The check measured something: by the run's end there are arrowheads and point marks.
           const last = reports[reports.length - 1]!;
           expect(last.heads, s.id).toBeGreaterThan(2);

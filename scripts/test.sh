@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `npm test`: every test of the project, in at most 10 minutes on a 2-core machine (issue 39).
+#
+#   1. the type check and the five builds (hosted, single file, LMS package, SCORM and cmi5 zips),
+#      side by side with the model and component tests (which need no build): both are CPU work,
+#      and neither waits for the other;
+#   2. the browser tests against the builds, BROWSER_WORKERS files at a time (3 by default: a
+#      browser test waits on Chromium much of its time), one preview server for all of them;
+#   3. the conformance test against a real etcd, alone (its timings must not be crowded out);
+#   4. the size budgets.
+#
+# Each phase fails the run at once. The builds' own output is kept in a file and printed after the
+# model tests, so the two do not interleave. The last line counts every test: "N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+start=$SECONDS
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+phase() { printf '\n== %s (at %d s)\n' "$1" "$((SECONDS - start))"; }
+report() { echo "--reporter=default --reporter=json --outputFile.json=$work/$1.json"; }
+
+phase 'type check and builds, beside the model and component tests'
+(
+  tsc -p . &&
+    vite build &&
+    vite build --mode single &&
+    vite build --mode package &&
+    tsx scripts/build-package.ts scorm &&
+    tsx scripts/build-package.ts cmi5
+) >"$work/build.log" 2>&1 &
+builds=$!
+units=0
+# shellcheck disable=SC2046
+vitest run --project model --project components $(report units) || units=$?
+built=0
+wait "$builds" || built=$?
+phase "builds (their output, $( ((built == 0)) && echo ok || echo FAILED))"
+cat "$work/build.log"
+if ((built != 0)); then echo "The type check or a build failed (above)."; exit "$built"; fi
+if ((units != 0)); then echo "Model or component tests failed (above)."; exit "$units"; fi
+
+phase 'browser tests'
+# shellcheck disable=SC2046
+vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-3}" $(report browser)
+
+phase 'etcd conformance, alone'
+# shellcheck disable=SC2046
+vitest run --project etcd $(report etcd)
+
+phase 'size budgets'
+tsx tests/budget/check-budgets.ts
+
+phase "all done in $((SECONDS - start)) s"
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0, skipped = 0;
+  for (const f of process.argv.slice(1)) {
+    const r = JSON.parse(fs.readFileSync(f, "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
+  }
+  console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$work/units.json" "$work/browser.json" "$work/etcd.json"
