@@ -17,17 +17,9 @@
  */
 import { toScenarioInput, type Scenario, type ScenarioIssue } from '../model';
 import type { ExplorationResult } from './explore';
-import { parseFromWorker, type StartMessage } from './protocol';
+import { parseFromWorker, type StartMessage, type WorkerLike } from './protocol';
 import type { ScheduleSpace } from './space';
 import { defaultExplorerWorker } from './workers';
-
-/** What the client needs of a worker (a real `Worker` fits; tests pass a fake). */
-export interface WorkerLike {
-  postMessage(message: unknown): void;
-  terminate(): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
-}
 
 /** Progress of a run: schedules checked so far, of `total`. */
 export interface ExplorationProgress {

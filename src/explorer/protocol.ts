@@ -6,6 +6,7 @@
  * Page → worker: {@link StartMessage}, {@link CancelMessage}.
  * Worker → page: {@link ProgressMessage}, {@link ResultMessage}, {@link CancelledMessage},
  * {@link ErrorMessage}. Every reply carries the `runId` of the start message it answers.
+ * What carries them, as the page sees it: {@link WorkerLike}.
  *
  * @module
  */
@@ -80,6 +81,18 @@ export interface ErrorMessage {
 export type ToWorker = StartMessage | CancelMessage;
 /** Any message the worker sends the page. */
 export type FromWorker = ProgressMessage | ResultMessage | CancelledMessage | ErrorMessage;
+
+/**
+ * What the page needs of the worker that carries these messages (a real `Worker` fits; tests pass a
+ * fake). Here rather than in `client.ts` so that the modules making workers (`workers.ts`,
+ * `worker-url.ts`) need not import the client that uses them.
+ */
+export interface WorkerLike {
+  postMessage(message: unknown): void;
+  terminate(): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+}
 
 const count = z.number().check(z.int(), z.gte(0));
 const runId = z.number().check(z.int());

@@ -4,7 +4,7 @@
  * outside the single-file build (which must not emit that file).
  * @module
  */
-import type { WorkerLike } from './client';
+import type { WorkerLike } from './protocol';
 
 /** Starts the module worker (throws a SecurityError where the page may not start one). */
 export function createUrlWorker(name: string): WorkerLike {

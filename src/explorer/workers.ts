@@ -14,7 +14,7 @@
  *   ~25 ms chunks so the page stays responsive and Cancel still works.
  * @module
  */
-import type { WorkerLike } from './client';
+import type { WorkerLike } from './protocol';
 
 type MessageListener = (event: MessageEvent) => void;
 type ErrorListener = (event: ErrorEvent) => void;

@@ -20,7 +20,6 @@ import { Dialog } from './Dialog';
 import { IssueList } from './IssueList';
 import { openScenarioFile, openScenarioText } from './open';
 import { scenarioFileText } from './scenario-file';
-import type { FileProblem } from './ScenarioActions';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 
 /**
@@ -28,6 +27,17 @@ import '../views/tools-messages'; // its text (catalogue loaded with the seconda
  * Not in the one-file build, which has no room for it in its 200 KB budget (the hosted app has it).
  */
 const RecordingView = import.meta.env.FENCING_LAB_SINGLE_FILE ? undefined : lazy(() => import('../recordings/RecordingView'));
+
+/**
+ * A file that could not be opened, shown in the Library. Here, with the dialog that lists it, and
+ * not in `ScenarioActions.tsx` (which keeps it in its state): that module loads this one.
+ */
+export interface FileProblem {
+  /** The file's name, as the picker or the drop gave it. */
+  name: string;
+  /** Why it could not be opened (each problem named by its field path). */
+  issues: ScenarioIssue[];
+}
 
 /** Props of the dialog. */
 export interface LibraryDialogProps {

@@ -12,19 +12,13 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { FileUp, Library, Share2 } from 'lucide-react';
 import { useT } from '../i18n';
-import type { ScenarioIssue } from '../model/scenario';
 import { useLabStore } from '../store/context';
 import { ChunkBoundary, useRetryableLazy } from '../views/ChunkBoundary';
 import '../views/tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
+import type { FileProblem } from './LibraryDialog';
 
 const loadLibrary = () => import('./LibraryDialog');
 const loadShare = () => import('./ShareDialog');
-
-/** A file that could not be opened, shown in the Library. */
-export interface FileProblem {
-  name: string;
-  issues: ScenarioIssue[];
-}
 
 /** True while a drag carries files. */
 function hasFiles(e: DragEvent): boolean {

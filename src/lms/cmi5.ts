@@ -12,7 +12,7 @@
  * @module
  */
 import { cmi5Statement, type Cmi5Verb } from './cmi5-statements';
-import type { LmsSession } from './session';
+import type { LmsSession } from './types';
 import { parseActor, uuid, type XapiAttempt, type XapiStatement } from '../quiz/xapi';
 
 /** The state id of the quiz's saved progress (an IRI, as xAPI state ids may be any string). */

@@ -1,6 +1,6 @@
 /**
  * The quiz as a SCORM 1.2 SCO: LMSInitialize, then score, status, suspend data and interactions
- * through the API adapter the LMS provides (`session.ts` finds it). Loaded on demand.
+ * through the API adapter the LMS provides (`scorm-api.ts` finds it). Loaded on demand.
  *
  * Data model elements (SCORM 1.2 RTE, 3.4): `cmi.core.lesson_status` (incomplete while running;
  * passed / failed when graded, completed in self-check), `cmi.core.score.raw|min|max` (percent,
@@ -10,7 +10,8 @@
  * `cmi.core.student_id` / `student_name`, `cmi.core.entry`.
  * @module
  */
-import { findScormApi, type LmsSession } from './session';
+import { findScormApi } from './scorm-api';
+import type { LmsSession } from './types';
 
 /** SCORM 1.2 CMITimespan: `HHHH:MM:SS.SS`. */
 export function scormTime(ms: number): string {

@@ -13,7 +13,7 @@ import { seedGcPause } from './builtin/seed-gc-pause';
 import { WITH_ISSUE12_LESSONS } from './flags';
 import type { BuiltInScenario } from './types';
 
-export type { BuiltInScenario, NarrationSource, NarrationStep } from './types';
+export type { BuiltInScenario, NarrationStep } from './types';
 export { findNarrationEvent, narrationAt, type ActiveNarration } from './narration';
 
 /**

@@ -27,14 +27,6 @@ export interface NarrationStep {
   sources?: readonly NarrationSourceId[];
 }
 
-/** A source of a narration step: what it is (author, title, section) and, if public, its address. */
-export interface NarrationSource {
-  /** E.g. `Kleppmann, “How to do distributed locking” (2016)`. */
-  title: string;
-  /** Absolute https URL. */
-  url?: string;
-}
-
 /**
  * A scenario that ships with the app. The real-system notes that apply are listed by the reference
  * itself: `realSystemIdsFor(id)` in `src/realsystems` (one source of truth for the pairing, and kept

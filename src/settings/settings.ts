@@ -21,7 +21,7 @@
  * @module
  */
 import type { Client, Fault, Op, Scenario } from '../model/scenario';
-import type { Intervention, SettingValue } from '../store/interventions';
+import type { Intervention, SettingValue } from '../store/intervention-types';
 
 /** Bounds of the numeric settings: [min, max] (ms, except the clock rate and the seed). */
 export const SETTING_BOUNDS = {

@@ -1,7 +1,7 @@
 /**
  * User interventions: what the learner does to a running story (pause a client, crash it, expire
- * the lease now, switch the storage's token check), kept as plain data and applied to the base
- * scenario by a pure function. The store recomputes the trace from the result.
+ * the lease now, switch the storage's token check), kept as plain data (the types are in
+ * `intervention-types.ts`, re-exported here) and applied to the base scenario by a pure function. The store recomputes the trace from the result.
  *
  * Faults are appended to the scenario's `faults` at the playhead; the model guarantees that a fault
  * at time t leaves every event before t unchanged, so the past the learner has seen stays put.
@@ -11,6 +11,9 @@
 import { MAX_FAULTS, type Fault, type Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
 import { settingsModule } from './simulator';
+import type { Intervention } from './intervention-types';
+
+export type { Intervention, InterventionKind, SettingValue } from './intervention-types';
 
 /** The default length of a pause the learner adds (ms): longer than the seed's 10 s TTL. */
 export const DEFAULT_PAUSE_MS = 12_000;
@@ -18,29 +21,6 @@ export const DEFAULT_PAUSE_MS = 12_000;
 /** Bounds of a pause the learner may add (ms). */
 export const MIN_PAUSE_MS = 100;
 export const MAX_PAUSE_MS = 120_000;
-
-/** One thing the learner did to the run. All times are simulated ms. */
-export type Intervention =
-  /** Freeze a client for `forMs` from `atMs` (a stop-the-world GC pause, a VM freeze). */
-  | { kind: 'pause'; client: string; atMs: number; forMs: number }
-  /** Stop a client for good at `atMs`. */
-  | { kind: 'crash'; client: string; atMs: number }
-  /** End the live lease at the lease service at `atMs` (as an operator might, or a failover of a lock service that replicates asynchronously, e.g. Redis; Chubby §2.9 and etcd carry leases over a failover). */
-  | { kind: 'expireLease'; atMs: number }
-  /** Switch the storage's token check for the whole run (not from the playhead on). */
-  | { kind: 'fencing'; fencing: Scenario['storage']['fencing'] }
-  /**
-   * Change one setting of the scenario for the whole run (a control instead of editing JSON; see
-   * `settings/settings.ts`): `path` is one of the paths listed there, `value` the new value (`null` removes a
-   * scripted fault or a program step).
-   */
-  | { kind: 'set'; path: string; value: SettingValue };
-
-/** The value of a `set` intervention. */
-export type SettingValue = number | boolean | string | null;
-
-/** The kinds of intervention. */
-export type InterventionKind = Intervention['kind'];
 
 /** Turns a timed intervention into the model's fault; `fencing` is not a fault. */
 export function toFault(i: Intervention): Fault | undefined {

@@ -5,7 +5,14 @@
  * (the panel lists them under "Sources"); each was checked against the text it names.
  * @module
  */
-import type { NarrationSource } from '../scenarios/types';
+
+/** A source of a narration step: what it is (author, title, section) and, if public, its address. */
+export interface NarrationSource {
+  /** E.g. `Kleppmann, “How to do distributed locking” (2016)`. */
+  title: string;
+  /** Absolute https URL. */
+  url?: string;
+}
 
 /** Every narration source, by id. */
 export const NARRATION_SOURCES = {

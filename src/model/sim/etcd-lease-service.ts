@@ -36,7 +36,7 @@
 import { ETCD_EXPIRY_CHECK_MS, LEASE_SERVICE, effectiveTtlMs } from '../scenario';
 import type { EventKind, LeaseEndReason, LeaseInterval, Message } from '../trace';
 import { withToken, type SimContext } from './context';
-import type { LeaseService } from './lease-service';
+import type { LeaseService } from './lease-service-types';
 import { PRIO_EXPIRY, PRIO_TIMER } from './queue';
 
 /** A client's session lease at the lessor. */

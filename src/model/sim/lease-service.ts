@@ -14,7 +14,8 @@
  *   deletes its key by name only (etcd issue 22082: a retried unlock can delete a newer lock).
  *
  * Other flavours plug in through `LEASE_SERVICE_FLAVOURS`: each is a factory returning a
- * `LeaseService`; subclassing `BasicLeaseService` and overriding one handler is the usual way.
+ * `LeaseService` (the interface is in `lease-service-types.ts`, so that a flavour's module need not
+ * import this one); subclassing `BasicLeaseService` and overriding one handler is the usual way.
  *
  * Sources: etcd docs, "Lease" (TTL, keepalive); Burrows, "The Chubby lock service" (2006) §2.4
  * (sequencers); Kleppmann, "How to do distributed locking" (2016) (fencing tokens).
@@ -26,20 +27,9 @@ import type { EventKind, LeaseEndReason, LeaseInterval, Message } from '../trace
 import { withToken, type SimContext } from './context';
 import { PRIO_EXPIRY } from './queue';
 import { EtcdLeaseService } from './etcd-lease-service';
+import type { LeaseService } from './lease-service-types';
 
-/** The lease service as the driver sees it: one handler per thing that can happen to it. */
-export interface LeaseService {
-  /** A message (`acquire`, `keepalive`, `release`) reached the lease service. */
-  receive(m: Message): void;
-  /** The expiry timer set for lease `token` at `expiresAtMs` (ms) fired. */
-  expiryDue(token: number, expiresAtMs: number): void;
-  /** An `expireLease` fault: the live lease (if any) ends now, revoked. */
-  revoke(): void;
-  /** The run ended at `endMs` (ms): close the live lease's interval. */
-  finish(endMs: number): void;
-  /** A timer the service set for itself (`service-timer` job) came due. */
-  timerDue?(client: string, rev: number): void;
-}
+export type { LeaseService } from './lease-service-types';
 
 /** Builds a lease service for one run. */
 export type LeaseServiceFactory = (ctx: SimContext) => LeaseService;
