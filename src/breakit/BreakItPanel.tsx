@@ -26,10 +26,9 @@ import type { Scenario } from '../model/scenario';
 import { parseScenario } from '../model/validate';
 import { useLab, useLabStore } from '../store/context';
 import type { Intervention } from '../store/interventions';
-import { count } from './format';
 import { PresetRun, SpaceForm } from './SpaceForm';
 import { Examples, ResultsTable } from './Results';
-import { draftFromSpace, spaceFromDraft, spaceSizes, presetSpace, type Preset, type DraftError, type DraftField, type SpaceDraft } from './space-form';
+import { count, draftFromSpace, spaceFromDraft, spaceSizes, presetSpace, type Preset, type DraftError, type DraftField, type SpaceDraft } from './space-form';
 
 /** The learner's path (`LearnerPath.tsx`): its own chunk; not in the single file (no room in its budget). */
 const LEARNER = import.meta.env.FENCING_LAB_SINGLE_FILE !== true;

@@ -10,8 +10,7 @@ import { PROPERTY_IDS, isPromised, type PropertyId } from '../explorer/propertie
 import type { FencingMode } from '../explorer/space';
 import type { Scenario } from '../model/scenario';
 import type { Translate } from '../teaching/captions';
-import { actorLabel, count } from './format';
-import { formatSeconds } from './space-form';
+import { actorLabel, count, formatSeconds } from './space-form';
 
 const PROPERTY_KEYS: Record<PropertyId, { name: MessageKey; what: MessageKey; why: MessageKey }> = {
   'no-stale-overwrite': { name: 'breakit.prop.no-stale-overwrite', what: 'breakit.what.no-stale-overwrite', why: 'breakit.why.no-stale-overwrite' },

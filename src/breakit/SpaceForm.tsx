@@ -10,8 +10,7 @@ import type { ScheduleSpace } from '../explorer/space';
 import type { Scenario } from '../model/scenario';
 import { seconds } from '../store/derive';
 import { messageNameKey, type Translate } from '../teaching/captions';
-import { actorLabel, count } from './format';
-import { messageChoices, messageKey, spaceFromDraft, spaceSizes, type DraftError, type DraftField, type SpaceDraft } from './space-form';
+import { actorLabel, count, messageChoices, messageKey, spaceFromDraft, spaceSizes, type DraftError, type DraftField, type SpaceDraft } from './space-form';
 
 function FieldError({ id, error, t }: { id: string; error: DraftError | undefined; t: Translate }) {
   if (!error) return null;
