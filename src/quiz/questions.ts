@@ -23,10 +23,10 @@
 import { WITH_ISSUE12_LESSONS } from '../scenarios/flags';
 import type { Question } from './types';
 import { BASIC_QUESTIONS } from './questions/basics';
-import { ISSUE12_QUESTIONS } from './questions/issue12';
-import { REAL_SYSTEM_QUESTIONS } from './questions/systems';
-import { TIMING_QUESTIONS } from './questions/timing';
 import { TOKEN_QUESTIONS } from './questions/tokens';
+import { TIMING_QUESTIONS } from './questions/timing';
+import { REAL_SYSTEM_QUESTIONS } from './questions/systems';
+import { ISSUE12_QUESTIONS } from './questions/issue12';
 
 export { ISSUE12_QUESTIONS };
 
