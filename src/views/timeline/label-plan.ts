@@ -12,9 +12,10 @@ import { seconds } from '../../store/derive';
 import { localiseNumber } from '../../i18n';
 import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
-import type { MarkGeometry as Geometry } from './message-geometry';
+import { drawnHead } from './arrows';
+import { DECISION_R, MARKER_DY } from './mark-spots';
+import { REPLY_SEP, type MarkGeometry as Geometry } from './message-geometry';
 import { placeLabels, pointCandidates, segmentHits, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
-import { DECISION_R, drawnHead, MARKER_DY, REPLY_SEP } from './message-geometry';
 
 /**
  * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only
