@@ -5,6 +5,10 @@
  * `label-layout.ts`. The marks (`Lanes.tsx`, `Messages.tsx`) look their label up by key
  * ({@link labelKey}) and draw it there, or leave it out when it found no place (their accessible
  * names and tooltips still say everything).
+ *
+ * One file, over 450 lines: most of it is {@link planLabels}, one pass that gathers every label's
+ * places and every obstacle of the run so that they are placed together; cut by lane, its parts
+ * would pass that state (the requests, the obstacles, its measuring helpers) between files.
  * @module
  */
 import { isLowerTokenStored, type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
