@@ -1,13 +1,16 @@
 /**
  * The "Try to break it" form as plain data: a draft (what the fields hold, as typed) made from a
  * {@link ScheduleSpace}, and back. Times in the form are seconds (what the timeline shows); the
- * space is in whole simulated ms. Pure: no React, no DOM.
+ * space is in whole simulated ms. Also the numbers and actor names the panel's form and results
+ * show ({@link count}, {@link actorLabel}). Pure: no React, no DOM.
  * @module
  */
 import './messages';
+import { getLocale } from '../i18n';
 import { LEASE_SERVICE, STORAGE, type Scenario } from '../model/scenario';
 import { simulate } from '../model/simulate';
 import type { MessageKind } from '../model/trace';
+import type { Translate } from '../teaching/captions';
 import { MAX_SCHEDULES, countSchedules, dimensions, type ScheduleSpace } from '../explorer/space';
 
 /** What the form's fields hold. Lists of times are seconds, separated by commas or spaces. */
@@ -48,6 +51,22 @@ export function formatSeconds(ms: number): string {
 /** Writes a list of ms as seconds, `, `-separated. */
 export function formatSecondsList(ms: readonly number[]): string {
   return ms.map(formatSeconds).join(', ');
+}
+
+/** A whole number with the active language's grouping (12,600 / 12.600). */
+export function count(n: number): string {
+  try {
+    return new Intl.NumberFormat(getLocale()).format(n);
+  } catch {
+    return String(n);
+  }
+}
+
+/** The display name of an actor of `scenario`. */
+export function actorLabel(scenario: Scenario, id: string, t: Translate): string {
+  if (id === 'lease-service') return t('timeline.lane.leaseService');
+  if (id === 'storage') return t('timeline.lane.storage');
+  return scenario.clients.find((c) => c.id === id)?.name ?? id;
 }
 
 /**

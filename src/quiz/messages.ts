@@ -4,7 +4,7 @@
  * render; German only when it is the chosen language. `useQuizT()` follows the app's language and
  * falls back to English for a missing key.
  *
- * Question content (prompts, options, feedback) is data in `questions.ts`.
+ * Question content (prompts, options, feedback) is data in `questions/` (`questions.ts`).
  * @module
  */
 import { addCatalogue, addCatalogueLoader, translate, useTranslator, type Catalogue } from '../i18n';

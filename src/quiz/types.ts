@@ -1,6 +1,7 @@
 /**
- * The shape of quiz questions. Questions are plain data (see `questions.ts`, which an instructor
- * can edit); `schema.ts` validates them with zod/mini and a test runs it over the shipped file.
+ * The shape of quiz questions. Questions are plain data (see `questions.ts` and its groups in
+ * `questions/`, which an instructor can edit); `schema.ts` validates them with zod/mini and a test
+ * runs it over the shipped questions.
  *
  * Four kinds:
  * - `choice`: multiple choice, single (radio buttons) or multi-select (checkboxes), with feedback

@@ -1,6 +1,6 @@
 /**
  * Deutsche Texte des Quiz: dieselben Schlüssel wie `en.ts` daneben, ICU MessageFormat. Die Fragen
- * selbst (Aufgaben, Antworten, Rückmeldungen in `questions.ts`) sind Inhalt und bleiben englisch.
+ * selbst (Aufgaben, Antworten, Rückmeldungen in `questions/`) sind Inhalt und bleiben englisch.
  * Begriffe wie im Rest der App: Lease, Lock, Fencing-Token, Keepalive, Lease-Service, Speicher.
  */
 import type { QuizMessageKey } from './en';

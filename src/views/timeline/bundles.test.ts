@@ -14,7 +14,9 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { BELIEF_DY, BELIEF_H, beliefEndX } from './label-plan';
-import { DECISION_R, HEAD_ROOM, drawnHead, MERGE_DY, withMessages } from './message-geometry';
+import { DECISION_R } from './mark-spots';
+import { HEAD_ROOM, MERGE_DY, withMessages } from './message-geometry';
+import { drawnHead } from './arrows';
 
 describe('marks kept apart (every built-in scenario, 1280 and 360 px)', () => {
   for (const built of ALL_BUILT_IN_SCENARIOS) {

@@ -9,7 +9,10 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { quietStretches } from './quiet';
-import { DECISION_DODGE, DECISION_R, DECISION_SLIDE, DODGE_GAP, dashArrayFor, passageLanes, passagesOf, visibleStretches, withMessages, type MarkGeometry as Geometry, type MessageGeom } from './message-geometry';
+import { DECISION_DODGE, DECISION_R, DECISION_SLIDE, DODGE_GAP } from './mark-spots';
+import { dashArrayFor, passageLanes, passagesOf, visibleStretches } from './passages';
+import { withMessages, type MarkGeometry as Geometry } from './message-geometry';
+import type { MessageGeom } from './arrows';
 
 /** The drawn pieces of a message, as y ranges (px). */
 function drawnYRanges(m: MessageGeom): [number, number][] {

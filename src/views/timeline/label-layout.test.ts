@@ -7,7 +7,9 @@ import { t } from '../../i18n';
 import { AXIS_H, layoutTimeline } from './geometry';
 import { inside, leaderCrosses, leaderOf, overlaps, overlapsXY, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest } from './label-layout';
 import { DECISION_APART, HEAD_SPARE, planLabels, ROW_GAP } from './label-plan';
-import { drawnHead, passagesOf, withMessages } from './message-geometry';
+import { drawnHead } from './arrows';
+import { passagesOf } from './passages';
+import { withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
 import './marks-messages';
 

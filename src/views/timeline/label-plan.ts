@@ -5,6 +5,10 @@
  * `label-layout.ts`. The marks (`Lanes.tsx`, `Messages.tsx`) look their label up by key
  * ({@link labelKey}) and draw it there, or leave it out when it found no place (their accessible
  * names and tooltips still say everything).
+ *
+ * One file, over 450 lines: most of it is {@link planLabels}, one pass that gathers every label's
+ * places and every obstacle of the run so that they are placed together; cut by lane, its parts
+ * would pass that state (the requests, the obstacles, its measuring helpers) between files.
  * @module
  */
 import { isLowerTokenStored, type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
@@ -12,9 +16,10 @@ import { seconds } from '../../store/derive';
 import { localiseNumber } from '../../i18n';
 import { actorName, type Translate } from '../../teaching/names';
 import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
-import type { MarkGeometry as Geometry } from './message-geometry';
+import { drawnHead } from './arrows';
+import { DECISION_R, MARKER_DY } from './mark-spots';
+import { REPLY_SEP, type MarkGeometry as Geometry } from './message-geometry';
 import { placeLabels, pointCandidates, segmentHits, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
-import { DECISION_R, drawnHead, MARKER_DY, REPLY_SEP } from './message-geometry';
 
 /**
  * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only

@@ -14,7 +14,10 @@ import { simulate } from '../../model/simulate';
 import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
-import { DOT_SEP, drawnEnd, drawnPieces, headBox, headCorners, headToSegment, LEASE_RX, LINE_ROOM, MARKER_CLEAR, PASSAGE_ROOM, passagePieces, pointToSegment, withMessages } from './message-geometry';
+import { DOT_SEP, LEASE_RX, LINE_ROOM, PASSAGE_ROOM, withMessages } from './message-geometry';
+import { drawnEnd, drawnPieces, headBox, headCorners, headToSegment, pointToSegment } from './arrows';
+import { MARKER_CLEAR } from './mark-spots';
+import { passagePieces } from './passages';
 
 const WIDTHS = [1280, 712, 360, 1900];
 

@@ -1,132 +1,16 @@
 /**
  * Message arrows (issue 13): where each message of the trace is drawn, from its sender's lane to its
- * receiver's. A message that has to pass another lane on its way (a grant from the lease service to
- * client 2 passes client 1's lane; a write from client 1 to the storage passes client 2's) is not
- * drawn across it: its arrow breaks over that lane and resumes on the far side, and a thin passage
- * joins the pieces with that lane's line and bars broken along it (the wiring-diagram convention,
- * {@link passageLanes}), so no arrow strikes through marks it has nothing to do with. `crossing.test.ts` checks this
- * for every built-in scenario. In the marks' chunk: the first render draws no arrows.
+ * receiver's ({@link withMessages}), clear of the marks and of each other's heads and start dots.
+ * An arrow's shape and the distances it is measured by are in `arrows.ts`, its breaks where it passes
+ * other lanes in `passages.ts`, where the marks it keeps clear of go in `mark-spots.ts`. In the
+ * marks' chunk: the first render draws no arrows.
  * @module
  */
 import type { MessageKind, Trace } from '../../model/trace';
+import { clearOf, DOT_R, drawnPieces, HEAD, headBox, headCorners, headToSegment, pointToSegment, roomFor, type MessageGeom, type MessageStyle, type Obstacle } from './arrows';
 import type { Geometry } from './geometry';
-
-/** How a message is drawn. */
-export type MessageStyle = 'request' | 'grant' | 'keepalive' | 'lost' | 'write' | 'reply-ok' | 'reply-bad' | 'read';
-
-/** A message arrow. Times in simulated ms, positions in px. */
-export interface MessageGeom {
-  id: number;
-  kind: MessageKind;
-  style: MessageStyle;
-  from: string;
-  to: string;
-  token: number | undefined;
-  sentAtMs: number;
-  arriveAtMs: number;
-  handledAtMs: number | undefined;
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  /**
-   * The stretches of the line that are drawn, as fractions of its length from the sender (0) to the
-   * receiver (1), ascending: `[[0, 1]]` for a message between neighbouring lanes; a message that
-   * passes other lanes breaks over each of them.
-   */
-  visible: [number, number][];
-  /** Held up in the network by a delay fault or a partition (ms). */
-  lateMs: number;
-  lateBy: 'delay' | 'partition' | undefined;
-  dropped: boolean;
-  /** Waited at a paused receiver from arrival to handling: the end x of that wait. */
-  waitX2: number | undefined;
-  /**
-   * Held up with others that reach the same point (a partition that heals lets a stream of held
-   * keepalives through at once): drawn without its own arrowhead once arrived, so the stream
-   * reads as one fan into one head (the last one's) instead of a pile of heads.
-   */
-  bundled?: boolean;
-  /**
-   * Drawn on the very same line as a later message (same lanes, sent and arriving at once: the
-   * replies to a stream of held keepalives): only its accessible name is drawn, the later one's
-   * line stands for both (`Messages.tsx`), so the picture holds one line where it shows one.
-   */
-  sameLine?: boolean;
-  /**
-   * The marks and other messages' start dots near its line that its head must not cover
-   * ({@link headClear}): while in flight its head is left out where it would.
-   */
-  obstacles?: Obstacle[];
-  /** How far (px) short of (x2, y2) its line is drawn, to keep its head off a mark or dot not its own. */
-  cut?: number;
-}
-
-/**
- * A drawn point (px) that an arrowhead must stay off: a message's start dot or a point mark (✓ ✕,
- * read, marker, check, crash) as it is inked, a circle (`r`) or a square (half-side `r`), from `atMs`.
- */
-export interface Obstacle {
-  x: number;
-  y: number;
-  r: number;
-  square: boolean;
-  atMs: number;
-  /** The message whose start dot it is. */
-  msg?: number;
-  /** For another arrow's head: that arrow's line (x1, y1, x2, y2; px). */
-  line?: readonly number[];
-}
-
-/** Radius (px) of a message's start dot (`Messages.tsx`). */
-export const DOT_R = 2.2;
-/** Length (px) of an arrowhead (`arrowHead` in `svg-text.ts`). */
-const HEAD = 7;
-
-/** The box (px) of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it: its left, top, right and bottom. */
-export function headBox(x: number, y: number, dx: number, dy: number): { x0: number; y0: number; x1: number; y1: number } {
-  const [[ax, ay], [bx, by], [cx, cy]] = headCorners(x, y, dx, dy) as [[number, number], [number, number], [number, number]];
-  return { x0: Math.min(ax, bx, cx), y0: Math.min(ay, by, cy), x1: Math.max(ax, bx, cx), y1: Math.max(ay, by, cy) };
-}
-
-/**
- * Where `msg`'s line is drawn to (px): its end (x2, y2), or `cut` px short of it along the line (as
- * `Messages.tsx` draws it, clear of a mark or head there). A zero-length line ends at its end.
- */
-export function drawnEnd(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'cut'>): { x: number; y: number } {
-  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
-  if (!msg.cut || len === 0) return { x: msg.x2, y: msg.y2 };
-  return { x: msg.x2 - ((msg.x2 - msg.x1) / len) * msg.cut, y: msg.y2 - ((msg.y2 - msg.y1) / len) * msg.cut };
-}
-
-/** The box (px, as {@link headBox}) of `msg`'s arrowhead as it is drawn: at {@link drawnEnd}, pointing along its line. */
-export function drawnHead(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'cut'>): ReturnType<typeof headBox> {
-  const e = drawnEnd(msg);
-  return headBox(e.x, e.y, msg.x2 - msg.x1, msg.y2 - msg.y1);
-}
-
-/** Whether an arrowhead's box stays at least `margin` px off `o`. */
-function clearOf(b: ReturnType<typeof headBox>, o: Obstacle, margin: number): boolean {
-  const gx = Math.max(0, b.x0 - (o.x + (o.square ? o.r : 0)), o.x - (o.square ? o.r : 0) - b.x1);
-  const gy = Math.max(0, b.y0 - (o.y + (o.square ? o.r : 0)), o.y - (o.square ? o.r : 0) - b.y1);
-  if (o.square) return Math.max(gx, gy) >= margin;
-  const nx = Math.max(b.x0, Math.min(o.x, b.x1));
-  const ny = Math.max(b.y0, Math.min(o.y, b.y1));
-  return Math.hypot(nx - o.x, ny - o.y) >= o.r + margin;
-}
-
-/**
- * Whether `msg`'s head, with its tip at (x, y) at simulated `ms`, covers none of the marks and
- * start dots drawn by then that are not its own.
- */
-export function headClear(msg: MessageGeom, x: number, y: number, ms: number): boolean {
-  if (!msg.obstacles) return true;
-  const b = headBox(x, y, msg.x2 - msg.x1, msg.y2 - msg.y1);
-  return msg.obstacles.every((o) => o.atMs > ms || clearOf(b, o, roomFor(o)));
-}
-
-/** The room (px) an arrowhead keeps from an obstacle: {@link DOT_ROOM} from another message's start dot, 1 from a mark. */
-const roomFor = (o: Obstacle): number => (o.msg === undefined ? 1 : DOT_ROOM);
+import { decisionRows, DECISION_R, markerSpots, pointMarks, READ_R, type MarkerSpot } from './mark-spots';
+import { passagePieces, visibleStretches } from './passages';
 
 /** The room (px) an arrowhead keeps from an earlier arrival's head at the same spot ({@link withMessages}). */
 export const HEAD_ROOM = 2;
@@ -144,11 +28,6 @@ export const LEASE_RX = 5;
  */
 export const PASSAGE_ROOM = 1.6;
 
-/** The pieces (px; x1, y1, x2, y2 each) of `msg`'s passages over other lanes ({@link passagesOf}), as far as its `cut` end. */
-export function passagePieces(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'visible' | 'cut'>): number[][] {
-  return piecesOf(msg, passagesOf(msg.visible));
-}
-
 /** How much later (px) an arrow may reach the lease service to keep its line off a lease bar's corner ({@link withMessages}). */
 export const CORNER_SHIFT = 20;
 
@@ -157,171 +36,6 @@ export const TIP_SHIFT = 1;
 
 /** How much further short (px) than it would stop anyway an arrow may stop to keep its head {@link LINE_ROOM} off other lines. */
 export const LINE_CUT = 16;
-
-/** The room (px) an arrowhead keeps from another message's start dot: a head 1 px from the next write's dot read as one blot. */
-export const DOT_ROOM = 4;
-
-/** The point marks of the trace as `Lanes.tsx` draws them (their ink, strokes included). */
-function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, { x: number; y: number }>, markerAt: ReadonlyMap<number, MarkerSpot>): Obstacle[] {
-  const out: Obstacle[] = [];
-  const storage = g.lane('storage');
-  const lease = g.lane('lease-service') ?? g.lanes.find((l) => l.kind === 'lease');
-  for (const d of trace.storage) {
-    const at = decisionAt.get(d.messageId);
-    if (at) out.push({ ...at, r: DECISION_R, square: false, atMs: d.atMs });
-  }
-  for (const e of trace.events) {
-    const x = g.x(e.atMs);
-    if (storage && (e.kind === 'read-served' || e.kind === 'read-rejected')) out.push({ x, y: storage.base, r: READ_R + 0.75, square: false, atMs: e.atMs });
-    else if (lease && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected')) {
-      const at = markerAt.get(e.id);
-      if (at && !at.shared) out.push({ x: at.x, y: at.y, r: 3.75, square: false, atMs: e.atMs });
-    } else if (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed') {
-      const lane = e.actor ? g.lane(e.actor) : undefined;
-      if (lane) out.push({ x, y: lane.base, r: 6.75, square: true, atMs: e.atMs });
-    }
-  }
-  for (const c of trace.crashes) {
-    const lane = g.lane(c.client);
-    if (lane) out.push({ x: g.x(c.atMs), y: lane.base, r: 8.5, square: true, atMs: c.atMs });
-  }
-  return out;
-}
-
-/**
- * How far below the lease service's line (px) a marker's dot goes: under the lease bar (11 px), 3 px
- * clear of a message's start dot at the bar's edge.
- */
-export const MARKER_DY = 21;
-
-/** Markers of one kind less than this apart (px) share one dot (`Lanes.tsx`), which keeps them 2 px apart. */
-export const MARKER_SHARE = 10;
-
-/** Where a lease service marker's dot is drawn (px); `shared` when an earlier marker's dot stands for it. */
-export interface MarkerSpot {
-  x: number;
-  y: number;
-  shared: boolean;
-}
-
-/** Least distance (px) from a marker dot's centre to a message's line: its 3 px ring and stroke, the line's half width and 2 px of air. */
-export const MARKER_CLEAR = 6.5;
-
-/** Farthest (px) a marker's dot moves off its time to stay clear of the lines there. */
-export const MARKER_SLIDE = 20;
-
-/** Distance (px) from (px, py) to the segment (ax, ay)–(bx, by). */
-export function pointToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const l2 = dx * dx + dy * dy;
-  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2));
-  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
-}
-
-/** Distance (px) between the segments a and b (x1, y1, x2, y2): 0 where they cross. */
-export function segmentToSegment(a: readonly number[], b: readonly number[]): number {
-  return segmentGap(a[0]!, a[1]!, a[2]!, a[3]!, b[0]!, b[1]!, b[2]!, b[3]!);
-}
-
-/** {@link segmentToSegment} of (a1, a2)–(a3, a4) and (b1, b2)–(b3, b4), without arrays (it runs in the head search's inner loop). */
-function segmentGap(a1: number, a2: number, a3: number, a4: number, b1: number, b2: number, b3: number, b4: number): number {
-  const side = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
-  if (side(a1, a2, a3, a4, b1, b2) * side(a1, a2, a3, a4, b3, b4) < 0 && side(b1, b2, b3, b4, a1, a2) * side(b1, b2, b3, b4, a3, a4) < 0) return 0;
-  return Math.min(pointToSegment(a1, a2, b1, b2, b3, b4), pointToSegment(a3, a4, b1, b2, b3, b4), pointToSegment(b1, b2, a1, a2, a3, a4), pointToSegment(b3, b4, a1, a2, a3, a4));
-}
-
-/** The three corners (px) of an arrowhead with its tip at (x, y) pointing along (dx, dy), as `arrowHead` draws it: tip first. */
-export function headCorners(x: number, y: number, dx: number, dy: number): [number, number][] {
-  const len = Math.hypot(dx, dy) || 1;
-  const ux = dx / len;
-  const uy = dy / len;
-  const bx = x - ux * HEAD;
-  const by = y - uy * HEAD;
-  const px = -uy * HEAD * 0.5;
-  const py = ux * HEAD * 0.5;
-  return [
-    [x, y],
-    [bx + px, by + py],
-    [bx - px, by - py],
-  ];
-}
-
-/** Distance (px) from an arrowhead (its {@link headCorners}) to a segment (x1, y1, x2, y2): 0 where the segment touches or enters it. */
-export function headToSegment(corners: readonly [number, number][], seg: readonly number[]): number {
-  const [a, b, c] = corners as [[number, number], [number, number], [number, number]];
-  const inside = (x: number, y: number) => {
-    const s1 = (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
-    const s2 = (c[0] - b[0]) * (y - b[1]) - (c[1] - b[1]) * (x - b[0]);
-    const s3 = (a[0] - c[0]) * (y - c[1]) - (a[1] - c[1]) * (x - c[0]);
-    return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0);
-  };
-  const [s1, s2, s3, s4] = seg as [number, number, number, number];
-  if (inside(s1, s2)) return 0;
-  return Math.min(segmentGap(a[0], a[1], b[0], b[1], s1, s2, s3, s4), segmentGap(b[0], b[1], c[0], c[1], s1, s2, s3, s4), segmentGap(c[0], c[1], a[0], a[1], s1, s2, s3, s4));
-}
-
-/** The drawn pieces (px; x1, y1, x2, y2 each) of `msg`'s line, as far as its `cut` end. */
-export function drawnPieces(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'visible' | 'cut'>): number[][] {
-  return piecesOf(msg, msg.visible);
-}
-
-/** The stretches (fractions of `msg`'s line) as pieces (px; x1, y1, x2, y2 each), as far as its `cut` end. */
-function piecesOf(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'cut'>, stretches: readonly [number, number][]): number[][] {
-  const len = Math.hypot(msg.x2 - msg.x1, msg.y2 - msg.y1);
-  if (len === 0) return [];
-  const end = 1 - (msg.cut ?? 0) / len;
-  const at = (f: number) => [msg.x1 + (msg.x2 - msg.x1) * f, msg.y1 + (msg.y2 - msg.y1) * f];
-  return stretches.filter(([a]) => a < end).map(([a, b]) => [...at(a), ...at(Math.min(b, end))]);
-}
-
-/**
- * Where each lease service marker's dot goes (px, by event id), {@link MARKER_DY} below the lane's
- * line: at its time, or, when a message's line passes there (at the start of the three-client run a
- * grant leaves just where two queued acquires arrive), the nearest spot at most {@link MARKER_SLIDE}
- * px off it (before its time costs half as much again as after it) that keeps {@link MARKER_CLEAR}
- * px from every line and from the dots placed before it. A marker within {@link MARKER_SHARE} px of
- * an earlier one of its kind shares that one's dot. Where no spot is clear, the one farthest from
- * the lines. A picture, not a clock: each marker's time is in its accessible name.
- */
-export function markerSpots(g: Geometry, trace: Trace, messages: readonly MessageGeom[]): Map<number, MarkerSpot> {
-  const out = new Map<number, MarkerSpot>();
-  const lease = g.lane('lease-service') ?? g.lanes.find((l) => l.kind === 'lease');
-  if (!lease) return out;
-  const y = lease.base + MARKER_DY;
-  const pieces = messages.filter((m) => !m.sameLine && Math.min(m.y1, m.y2) <= y + MARKER_CLEAR && Math.max(m.y1, m.y2) >= y - MARKER_CLEAR).flatMap((m) => drawnPieces(m));
-  const placed: { x: number; kind: string; at: number }[] = [];
-  for (const e of trace.events) {
-    if (e.kind !== 'acquire-queued' && e.kind !== 'keepalive-rejected') continue;
-    const at = g.x(e.atMs);
-    const sharer = placed.find((o) => o.kind === e.kind && Math.abs(o.at - at) < MARKER_SHARE);
-    if (sharer) {
-      out.set(e.id, { x: sharer.x, y, shared: true });
-      continue;
-    }
-    const clearance = (x: number) =>
-      Math.min(MARKER_CLEAR + 10, ...pieces.map((p) => pointToSegment(x, y, p[0]!, p[1]!, p[2]!, p[3]!)), ...placed.map((o) => Math.abs(o.x - x) - 3));
-    let best = at;
-    let bestClear = -Infinity;
-    const steps: number[] = [];
-    for (let d = 0; d <= MARKER_SLIDE; d += 0.5) steps.push(d, -d);
-    steps.sort((a, b) => (a < 0 ? -1.5 * a : a) - (b < 0 ? -1.5 * b : b));
-    for (const d of steps) {
-      const c = clearance(at + d);
-      if (c >= MARKER_CLEAR) {
-        best = at + d;
-        break;
-      }
-      if (c > bestClear) {
-        bestClear = c;
-        best = at + d;
-      }
-    }
-    placed.push({ x: best, kind: e.kind, at });
-    out.set(e.id, { x: best, y, shared: false });
-  }
-  return out;
-}
 
 /** A geometry with its message arrows. */
 export interface MarkGeometry extends Geometry {
@@ -335,15 +49,6 @@ export interface MarkGeometry extends Geometry {
   /** Where each lease service marker's dot is, by event id ({@link markerSpots}). */
   markerAt: ReadonlyMap<number, MarkerSpot>;
 }
-
-/** Radius (px) of a storage decision's mark (`Lanes.tsx`). */
-export const DECISION_R = 10;
-/** Radius (px) of a read's mark on the storage's line (`Lanes.tsx`). */
-export const READ_R = 5;
-/** How far below the storage line (px) a decision's mark goes when the line has no room for it. */
-export const DECISION_DODGE = 2 * DECISION_R + 2;
-/** The least gap (px) between a decision's mark moved below the line and the mark it made room for. */
-export const DODGE_GAP = 7;
 
 /** How far (px, vertically) short of the lease service's lane a bundled stream of held messages joins its last one's line ({@link withMessages}). */
 export const MERGE_DY = 24;
@@ -366,34 +71,6 @@ const REQUEST_OF: Partial<Record<MessageKind, MessageKind>> = {
   'read-reply': 'read',
 };
 
-/** How far right of its time (px) a decision's mark may go to stay on the line, clear of the one before it ({@link decisionRows}). */
-export const DECISION_SLIDE = 18;
-
-/**
- * Where the storage decisions' marks go (px, by write's message id): on the lane's line at the
- * decision's time; when the previous mark there is closer than {@link DECISION_DODGE}, still on the
- * line but moved right to {@link DODGE_GAP} px clear of it, if that is at most {@link DECISION_SLIDE}
- * px; else one row down at its time (and back up when that row is crowded too and the line is not).
- */
-export function decisionRows(g: Geometry, trace: Trace): Map<number, { x: number; y: number }> {
-  const out = new Map<number, { x: number; y: number }>();
-  const lane = g.lane('storage');
-  if (!lane) return out;
-  const lastX = [-Infinity, -Infinity];
-  const room = DECISION_DODGE;
-  const slid = 2 * DECISION_R + DODGE_GAP;
-  for (const d of [...trace.storage].sort((a, b) => a.atMs - b.atMs)) {
-    let x = g.x(d.atMs);
-    if (x - lastX[0]! < room && lastX[0]! + slid - x <= DECISION_SLIDE) x = lastX[0]! + slid;
-    const row = x - lastX[0]! >= room || x - lastX[0]! >= x - lastX[1]! ? 0 : 1;
-    // One row down, and further when the mark above is so close in x that the two would all but touch.
-    const down = row === 0 ? 0 : Math.max(DECISION_DODGE, Math.sqrt(Math.max(0, (2 * DECISION_R + DODGE_GAP) ** 2 - (x - lastX[0]!) ** 2)));
-    lastX[row] = x;
-    out.set(d.messageId, { x, y: lane.base + down });
-  }
-  return out;
-}
-
 function styleOf(kind: MessageKind, ok: boolean | undefined): MessageStyle {
   switch (kind) {
     case 'grant':
@@ -413,104 +90,6 @@ function styleOf(kind: MessageKind, ok: boolean | undefined): MessageStyle {
     default:
       return 'request';
   }
-}
-
-/**
- * The drawn stretches (fractions from the start) of a straight line from y1 to y2 that leaves out
- * its passage over every band in `skip` (top and bottom y, px).
- */
-export function visibleStretches(y1: number, y2: number, skip: readonly { top: number; bottom: number }[]): [number, number][] {
-  const dy = y2 - y1;
-  if (dy === 0 || skip.length === 0) return [[0, 1]];
-  const hidden = skip
-    .map((b) => {
-      const a = (b.top - y1) / dy;
-      const c = (b.bottom - y1) / dy;
-      return [Math.max(0, Math.min(a, c)), Math.min(1, Math.max(a, c))] as [number, number];
-    })
-    .filter(([a, c]) => c > a)
-    .sort((p, q) => p[0] - q[0]);
-  const out: [number, number][] = [];
-  let at = 0;
-  for (const [a, c] of hidden) {
-    if (a > at) out.push([at, a]);
-    at = Math.max(at, c);
-  }
-  if (at < 1) out.push([at, 1]);
-  return out;
-}
-
-/**
- * The stretches of a message's line that pass other lanes (fractions, ascending): the complement
- * of its drawn stretches `visible`. The arrow is not drawn there; a thin passage (`Messages.tsx`,
- * `Passages`) joins its pieces, with those lanes broken along it, so it reads as passing by them.
- */
-export function passagesOf(visible: readonly [number, number][]): [number, number][] {
-  const out: [number, number][] = [];
-  for (let i = 1; i < visible.length; i++) {
-    const a = visible[i - 1]![1];
-    const b = visible[i]![0];
-    if (b > a) out.push([a, b]);
-  }
-  return out;
-}
-
-/**
- * The stretches (fractions of its line) where `msg` passes over other lanes, one for each lane it
- * passes, with that lane's index in `g.lanes` (its background: alternate lanes are
- * tinted), so that the lane's line and bars can be broken along it in the lane's own colour
- * (`Passages` in `Messages.tsx`). Together they cover exactly {@link passagesOf} `msg.visible`.
- */
-export function passageLanes(g: Pick<Geometry, 'lanes'>, msg: Pick<MessageGeom, 'from' | 'to' | 'y1' | 'y2'>): { from: number; to: number; lane: number }[] {
-  const out: { from: number; to: number; lane: number }[] = [];
-  const dy = msg.y2 - msg.y1;
-  g.lanes.forEach((l, lane) => {
-    const p = (l.bandTop - msg.y1) / dy;
-    const q = (l.bandTop + l.bandHeight - msg.y1) / dy;
-    const from = Math.max(0, Math.min(p, q));
-    const to = Math.min(1, Math.max(p, q));
-    if (l.id !== msg.from && l.id !== msg.to && to > from) out.push({ from, to, lane });
-  });
-  return out;
-}
-
-/**
- * A `stroke-dasharray` that draws only the `visible` stretches of a line `length` px long, each in
- * the style's own dash pattern (`dash`, e.g. `[3, 3]`; solid when absent). `undefined` when the
- * whole line is drawn (the style's CSS applies).
- */
-export function dashArrayFor(visible: readonly [number, number][], length: number, dash?: readonly [number, number]): string | undefined {
-  if (visible.length === 1 && visible[0]![0] === 0 && visible[0]![1] === 1) return undefined;
-  const parts: number[] = [];
-  let pos = 0;
-  const push = (on: number, off: number) => {
-    parts.push(Math.max(0, on), Math.max(0, off));
-  };
-  for (const [a, c] of visible) {
-    const start = a * length;
-    const end = c * length;
-    // The gap before this stretch (as an "on" of 0 length followed by the gap).
-    if (start > pos) {
-      if (parts.length === 0) push(0, start - pos);
-      else parts[parts.length - 1]! += start - pos;
-      pos = start;
-    }
-    if (!dash) {
-      push(end - start, 0);
-    } else {
-      let p = start;
-      while (p < end - 1e-6) {
-        const on = Math.min(dash[0], end - p);
-        const off = Math.min(dash[1], Math.max(0, end - p - on));
-        push(on, off);
-        p += on + off;
-      }
-    }
-    pos = end;
-  }
-  // The tail after the last stretch, then a long gap so the pattern never repeats on this line.
-  parts.push(0, length - pos + length + 10);
-  return parts.map((n) => Math.round(n * 10) / 10).join(' ');
 }
 
 /** How far (px) a message leaving a lane moves right, per round, to clear an arriving head ({@link withMessages}). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headBox } from './message-geometry';
+import { headBox } from './arrows';
 import { BAND_HALF, alongStretch, clearanceAt, crossingsAt, mergeGaps, type ArrowShape } from './playhead-clearance';
 import { createLabelHoles } from './label-holes';
 

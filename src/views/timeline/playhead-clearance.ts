@@ -6,11 +6,11 @@
  * head or arrow is struck through or hidden by it. Gaps closer than {@link MERGE} px are joined, so
  * the line stays one line, not confetti.
  *
- * Pure arithmetic on the arrows' geometry (`message-geometry.ts`): no layout is read, and
+ * Pure arithmetic on the arrows' geometry (`arrows.ts`): no layout is read, and
  * {@link clearanceAt} is cheap enough to run every frame. In the marks' chunk.
  * @module
  */
-import { DOT_R, drawnEnd, headBox, type MessageGeom } from './message-geometry';
+import { DOT_R, drawnEnd, headBox, type MessageGeom } from './arrows';
 
 /** Room (px) kept around an arrowhead's and a start dot's box. */
 export const ROOM = 3;

@@ -10,7 +10,9 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { layoutTimeline } from './geometry';
 import { BELIEF_DY, BELIEF_H, beliefStartX } from './label-plan';
-import { DECISION_R, DOT_R, DOT_ROOM, REPLY_SEP, drawnHead, withMessages } from './message-geometry';
+import { DECISION_R } from './mark-spots';
+import { DOT_R, DOT_ROOM, drawnHead } from './arrows';
+import { REPLY_SEP, withMessages } from './message-geometry';
 
 /** Every built-in's run laid out with its arrows at 1280 and 360 px: its id, width, trace and geometry. */
 function* layouts() {
