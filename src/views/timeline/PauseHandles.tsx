@@ -1,7 +1,9 @@
 /**
  * A handle on the end of each pause the timeline shows (issue 14, item 7): drag it to make the
  * pause longer or shorter, or focus it and use the arrow keys (100 ms; with Shift, 1 s; Page Up and
- * Page Down, 1 s; Home and End, the shortest and longest pause). A scripted pause changes through
+ * Page Down, 1 s). Home and End keep the page's meaning there (jump to the start, to the end): a
+ * learner who pressed End on a focused handle to see the run's end had the pause set to 120 s and
+ * the run silently rewritten (issue 40, item 7). A scripted pause changes through
  * its `faults.N.forMs` setting (`settings/settings.ts`), a pause the learner added through the store's
  * `setPauseLength`; both are undoable changes on the same scenario, so its narration and hints stay.
  *
@@ -64,10 +66,7 @@ export function keyedLength(key: string, shift: boolean, forMs: number): number 
       return clampLength(forMs + 1000);
     case 'PageDown':
       return clampLength(forMs - 1000);
-    case 'Home':
-      return MIN_PAUSE_MS;
-    case 'End':
-      return MAX_PAUSE_MS;
+    // Home and End are left to the page (jump to the start, to the end): see the module's doc.
     default:
       return undefined;
   }
