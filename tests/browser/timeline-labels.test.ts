@@ -23,6 +23,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { openScenario, sampleFor, walk } from './timeline-walk';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
+import { labelMetrics } from '../label-metrics';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -322,6 +323,35 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
       // The tip is over client 2's lane at 15 s: the guide runs from where the line breaks up to it.
       expect(r.x2).toBeGreaterThan(r.x1 + 50);
       expect(Math.abs(r.x2 - r.tipX)).toBeLessThan(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the label metrics the node layout tests replay are this Chromium's, in the timeline's font", async () => {
+    // tests/label-metrics.ts: the node tests lay out every step of every built-in with these.
+    const recorded = labelMetrics();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await openScenario(page, baseURL, 'seed-gc-pause');
+      const keys = Object.keys(recorded.texts);
+      const now = (await page.evaluate(`(() => {
+        const family = getComputedStyle(document.querySelector('.fl-timeline__svg')).fontFamily;
+        const ctx = document.createElement('canvas').getContext('2d');
+        const out = {};
+        for (const key of ${JSON.stringify(keys)}) {
+          const [weight, px, ...rest] = key.split('|');
+          ctx.font = weight + ' ' + px + 'px ' + family;
+          const r = ctx.measureText(rest.join('|'));
+          out[key] = [r.width, r.fontBoundingBoxAscent, r.fontBoundingBoxDescent];
+        }
+        return { family, out };
+      })()`)) as { family: string; out: Record<string, [number, number, number]> };
+      expect(now.family).toBe(recorded.family);
+      expect(keys.length).toBeGreaterThan(50);
+      const off = keys.filter((k) => now.out[k]!.some((v, i) => Math.abs(v - recorded.texts[k]![i]!) > 0.01));
+      expect(off, 'record them again: npx tsx tests/tools/record-label-metrics.ts').toEqual([]);
     } finally {
       await context.close();
     }

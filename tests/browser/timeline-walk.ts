@@ -43,9 +43,11 @@ export interface Sample {
 /**
  * The sample a walk of built-in number `index` (in `ALL_BUILT_IN_SCENARIOS`) at its width number
  * `widthIndex` (0 or 1) takes: every other step, the two widths taking opposite halves, so each
- * step of each built-in is measured at one of the two widths. The exhaustive every-step checks of the same layout run in node on
- * the pure modules (`src/views/timeline/every-step.test.ts`); this sample proves the drawn DOM
- * agrees with them (issue 39: the walk of every step took 330 s of the browser tests).
+ * step of each built-in is measured at one of the two widths (issue 39: the walk of every step at
+ * both widths took 330 s of the browser tests). The labels are placed once per run, so the node
+ * tests of the whole run's plan (`src/views/timeline/label-layout.test.ts`, with Chromium's own
+ * text metrics, `tests/label-metrics.ts`) cover every step's labels; this sample proves the drawn
+ * page agrees with them, and checks what only the page has (the playhead, sideways scroll).
  */
 export function sampleFor(index: number, widthIndex: number): Sample {
   return { every: 2, offset: (index + widthIndex) % 2 };

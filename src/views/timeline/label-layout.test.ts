@@ -12,6 +12,10 @@ import { passagesOf } from './passages';
 import { withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
 import './marks-messages';
+import { chromiumMeasure } from '../../../tests/label-metrics';
+
+/** The layouts are checked with the rough measure (a bound) and with Chromium's own metrics (what the browser draws; `tests/label-metrics.ts`). */
+const MEASURES = [['rough', roughMeasure], ['Chromium', chromiumMeasure]] as const;
 
 const m = roughMeasure('label', 11, 600);
 const at = (x: number, y: number, text = 'label') => ({ x, y, text, box: textBox(x, y, m) });
@@ -149,7 +153,7 @@ describe('placeLabels: room on a row, and lines kept off where possible', () => 
 });
 
 describe("message labels and pauses' hatches", () => {
-  it('no message label is pulled onto a pause, or across one, with a leader (every built-in, 1280, 360 and 1900 px)', () => {
+  it.each(MEASURES)('no message label is pulled onto a pause, or across one, with a leader (every built-in, 1280, 360 and 1900 px; %s metrics)', (_, measure) => {
     let labels = 0;
     for (const built of ALL_BUILT_IN_SCENARIOS) {
       const trace = simulate(loadBuiltIn(built.id));
@@ -159,7 +163,7 @@ describe("message labels and pauses' hatches", () => {
           const lane = g.lane(q.client)!;
           return { x: g.x(q.startMs) - 1, y: lane.top + 6, w: g.x(q.endMs) - g.x(q.startMs) + 2, h: lane.height - 12 };
         });
-        for (const [key, p] of planLabels(g, trace, t, roughMeasure).all) {
+        for (const [key, p] of planLabels(g, trace, t, measure).all) {
           if (!key.startsWith('msg:') || !p.leaderTo) continue;
           labels++;
           const leader = leaderOf(p)!;
@@ -172,8 +176,8 @@ describe("message labels and pauses' hatches", () => {
 });
 
 describe('planLabels on every built-in scenario', () => {
-  for (const built of ALL_BUILT_IN_SCENARIOS) {
-    it(`${built.id}: no two labels overlap, none leaves the picture, the storage's decisions are all labelled`, () => {
+  for (const built of ALL_BUILT_IN_SCENARIOS) for (const [metrics, measure] of MEASURES) {
+    it(`${built.id}: no two labels overlap, none leaves the picture, the storage's decisions are all labelled (${metrics} metrics)`, () => {
       const trace = simulate(loadBuiltIn(built.id));
       /** A `dec:<messageId>` label's kind, as the plan keeps them apart: stored, stale or rejected. */
       const kindOf = (id: string): string => {
@@ -184,7 +188,7 @@ describe('planLabels on every built-in scenario', () => {
       for (const width of [1280, 712, 360]) {
         for (const skip of [undefined, quietStretches(trace)]) {
           const g = withMessages(layoutTimeline(trace, undefined, width, skip ? { skip } : {}), trace);
-          const plan = planLabels(g, trace, t, roughMeasure);
+          const plan = planLabels(g, trace, t, measure);
           const boxes = [...plan.all.values()].map((p) => p.box);
           expect(boxes.length).toBeGreaterThan(5);
           for (let i = 0; i < boxes.length; i++) {
