@@ -14,6 +14,12 @@ import type { Frame, Page } from 'playwright-core';
 export type Target = Page | Frame;
 
 /**
+ * How often a condition is checked (ms). Not on animation frames: a frame scrolled out of its host
+ * page's view gets none, and `idle.test.ts` counts the page's frames.
+ */
+const POLL_MS = 50;
+
+/**
  * No animation that runs on the document's clock is running or about to start (a pending play
  * counts as running). Left out: animations driven by scrolling (the phone bar's fold follows a view
  * timeline, never "ends") and endless ones (a loading skeleton's shimmer).
@@ -22,10 +28,14 @@ const NOTHING_ANIMATES = `document.getAnimations().every((a) => a.playState !== 
 
 /** Waits until the entrance animations (motion's Web Animations) and CSS transitions of `target` are over. */
 export async function animationsDone(target: Target, timeout = 20_000): Promise<void> {
-  await target.waitForFunction(NOTHING_ANIMATES, undefined, { timeout });
+  await target.waitForFunction(NOTHING_ANIMATES, undefined, { timeout, polling: POLL_MS });
 }
 
-/** Waits for `count` animation frames of `target`: what a change scheduled for the next frame (a ResizeObserver, a scroll) has run. */
+/**
+ * Waits for `count` animation frames of `target`: what a change scheduled for the next frame (a
+ * ResizeObserver, a scroll, a React render) has run. The target must be on screen: a frame
+ * scrolled out of its host page's view gets no animation frames.
+ */
 export async function frames(target: Target, count = 2, timeout = 20_000): Promise<void> {
   const done = await target.evaluate(`new Promise((resolve) => {
     let left = ${count};
@@ -50,7 +60,8 @@ const WHERE = `JSON.stringify([scrollX, scrollY, document.documentElement.scroll
 /**
  * Waits until the layout of `target` is at rest: the same in `frames` consecutive animation frames
  * (a layout that still follows a measurement, a ResizeObserver or a scroll changes from one frame
- * to the next). Frames, not milliseconds: a busy machine only makes them come later.
+ * to the next). Frames, not milliseconds: a busy machine only makes them come later. The target
+ * must be on screen (see {@link frames}).
  */
 export async function layoutAtRest(target: Target, { frames: still = 2, timeout = 20_000 }: { frames?: number; timeout?: number } = {}): Promise<void> {
   const rest = await target.evaluate(`new Promise((resolve) => {
@@ -108,7 +119,7 @@ const PARTS_IN = `(() => {
  * browser is idle. Then waits until the page is at rest ({@link settled}).
  */
 export async function explainerLoaded(target: Target, { further = false, timeout = 30_000 }: { further?: boolean; timeout?: number } = {}): Promise<void> {
-  await target.waitForFunction(PARTS_IN, undefined, { timeout });
+  await target.waitForFunction(PARTS_IN, undefined, { timeout, polling: POLL_MS });
   if (further) await target.locator('.fl-further [role="tab"]').first().waitFor({ timeout });
   await settled(target, timeout);
 }
