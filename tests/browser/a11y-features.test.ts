@@ -20,9 +20,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { simulate } from '../../src/model/simulate';
 import { loadBuiltIn } from '../../src/store/initial-state';
 import { launchChromium, reactHasControls } from './chromium';
-import { explainerLoaded, settled } from './settle';
+import { explainerLoaded, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 const shots = mkdtempSync(join(tmpdir(), 'fencing-lab-a11y-'));
 let browser: Browser;
 const problems: string[] = [];
@@ -90,7 +91,7 @@ describe('screen readers', () => {
     await play(page).waitFor({ timeout: 30_000 });
     // The announcer has told the whole run: its summary of the run's last stretch, said once playback stopped at the end.
     const said = () => page.evaluate(() => (window as unknown as { said: { at: number; text: string; stopped: boolean }[] }).said.filter((s) => s.text.trim() !== ''));
-    await expect.poll(async () => (await said()).some((s) => s.stopped), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await said()).some((s) => s.stopped)).toBe(true);
     const told = await said();
     // The seed has dozens of events; at 4x they pass in a few seconds, so only a few summaries.
     expect(told.length).toBeGreaterThanOrEqual(2);
@@ -102,7 +103,7 @@ describe('screen readers', () => {
 
     // Stepping back tells the event stepped to, in full.
     await page.getByRole('button', { name: 'Previous event' }).click();
-    await expect.poll(() => region.textContent(), { timeout: 3000 }).toContain('21.5 s: Rejected: token 33 < 34.');
+    await expect.poll(() => region.textContent()).toContain('21.5 s: Rejected: token 33 < 34.');
     await expect.poll(() => region.textContent()).toContain('The storage rejects');
     await context.close();
   });

@@ -19,9 +19,10 @@ import { START_HEIGHT } from '../../src/embed/snippet';
 import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
-import { browserIdle, explainerLoaded, settled } from './settle';
+import { browserIdle, explainerLoaded, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 const single = process.env.FL_SINGLE ?? join(import.meta.dirname, '..', '..', 'dist-single', 'index.html');
 const available = QUESTIONS.filter(isAvailable);
 let browser: Browser;

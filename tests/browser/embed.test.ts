@@ -27,9 +27,10 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
-import { explainerLoaded, frames } from './settle';
+import { explainerLoaded, frames, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 const hostHtml = readFileSync(join(import.meta.dirname, '..', 'embed-host.html'), 'utf8').replaceAll('__BASE__', baseURL);
 const available = QUESTIONS.filter(isAvailable);
 
@@ -410,7 +411,7 @@ describe('embedded in a course page', () => {
 
     await strict.getByRole('button', { name: 'Play', exact: true }).click();
     await strict.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-    await expect.poll(() => strict.locator('.fl-time__now').textContent(), { timeout: 10_000 }).not.toBe('0.0 s');
+    await expect.poll(() => strict.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
     await strict.getByRole('button', { name: 'Go to end', exact: true }).click();
     await expect.poll(() => strict.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents()).toEqual([
       "stored 'from client 1' with token 33",

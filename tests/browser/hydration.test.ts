@@ -18,9 +18,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { browserIdle, explainerLoaded } from './settle';
+import { browserIdle, explainerLoaded, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -165,11 +166,11 @@ describe('the prerendered first screen', () => {
       expect(await page.getAttribute('html', 'data-fl-live')).toBeNull();
       await play.click();
       expect(await page.getAttribute('html', 'data-fl-live')).toBeNull();
-      await expect.poll(() => requested, { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => requested).toBe(true);
       release();
       await page.locator('html[data-fl-live="hydrated"]').waitFor({ state: 'attached' });
       // The held click reached the hydrated Play: the run plays.
-      await expect.poll(() => page.locator('.fl-time__now').textContent(), { timeout: 5_000 }).not.toBe('0.0 s');
+      await expect.poll(() => page.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -9,6 +9,19 @@
  * @module
  */
 import type { Frame, Page } from 'playwright-core';
+import { vi } from 'vitest';
+
+/**
+ * How long an `expect.poll` of the browser tests waits for its state (ms): vitest's default, 1 s,
+ * is a timing assumption a busy machine breaks (a state that comes in 1.2 s is as right as one
+ * that comes in 0.2 s). A poll that measures how soon something happens names its own timeout.
+ */
+export const POLL_TIMEOUT_MS = 15_000;
+
+/** Gives this test file's `expect.poll`s {@link POLL_TIMEOUT_MS} (vitest resets it after each file). Call it at the top of the file. */
+export function patientPolls(): void {
+  vi.setConfig({ expect: { poll: { timeout: POLL_TIMEOUT_MS } } });
+}
 
 /** A page or one of its frames. */
 export type Target = Page | Frame;
