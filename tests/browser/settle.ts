@@ -76,7 +76,7 @@ const WHERE = `JSON.stringify([scrollX, scrollY, document.documentElement.scroll
  * to the next). Frames, not milliseconds: a busy machine only makes them come later. The target
  * must be on screen (see {@link frames}).
  */
-export async function layoutAtRest(target: Target, { frames: still = 2, timeout = 20_000 }: { frames?: number; timeout?: number } = {}): Promise<void> {
+export async function layoutAtRest(target: Target, { frames: still = 3, timeout = 20_000 }: { frames?: number; timeout?: number } = {}): Promise<void> {
   const rest = await target.evaluate(`new Promise((resolve) => {
     let last = ${WHERE};
     let same = 0;
