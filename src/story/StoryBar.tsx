@@ -95,7 +95,10 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
       const held = moments.find(
         (m) => m.predict && m.stopMs >= from - 0.5 && m.stopMs < s.playheadMs && !answersRef.current.some((a) => a.eventId === m.eventId),
       );
-      const stop = held ?? stopBetween(moments, from, s.playheadMs);
+      // The first stop the frame crossed: a long frame (a busy machine) can cross a moment and a
+      // question after it, and the moment comes first.
+      const next = stopBetween(moments, from, s.playheadMs);
+      const stop = held && (!next || held.stopMs <= next.stopMs) ? held : next;
       if (!stop) return;
       prev = stop.stopMs;
       setStoppedAt(stop.stopMs);

@@ -20,8 +20,10 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { simulate } from '../../src/model/simulate';
 import { loadBuiltIn } from '../../src/store/initial-state';
 import { launchChromium, reactHasControls } from './chromium';
+import { explainerLoaded, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 const shots = mkdtempSync(join(tmpdir(), 'fencing-lab-a11y-'));
 let browser: Browser;
 const problems: string[] = [];
@@ -58,6 +60,11 @@ async function open(query = '', options: BrowserContextOptions = {}): Promise<{ 
 
 const play = (p: Page) => p.getByRole('button', { name: 'Play', exact: true });
 const timeNow = (p: Page) => p.locator('.fl-time__now').textContent();
+/** Waits until the seed is at its end (the time label says so) and the page is at rest there: every mark drawn and its entrance over. */
+async function atEnd(p: Page, label = '21.6 s'): Promise<void> {
+  await expect.poll(() => timeNow(p)).toBe(label);
+  await settled(p);
+}
 
 describe('screen readers', () => {
   it('the live region says at most one summary per 1.5 s while playing, and the event stepped to', async () => {
@@ -69,28 +76,34 @@ describe('screen readers', () => {
     await region.first().waitFor({ state: 'attached', timeout: 20_000 });
     expect(await region.count()).toBe(1);
     await page.evaluate(() => {
-      const w = window as unknown as { said: { at: number; text: string }[] };
+      const w = window as unknown as { said: { at: number; text: string; stopped: boolean }[] };
       w.said = [];
       const el = document.querySelector('[data-fl-announcer]')!;
-      new MutationObserver(() => w.said.push({ at: performance.now(), text: el.textContent ?? '' })).observe(el, { childList: true, characterData: true, subtree: true });
+      // With whether the run was stopped then: the summary of what was still unsaid when playback
+      // reached the end comes last, after the stop (LiveAnnouncer.tsx).
+      new MutationObserver(() =>
+        w.said.push({ at: performance.now(), text: el.textContent ?? '', stopped: document.querySelector('button.fl-play')?.getAttribute('aria-label') === 'Play' }),
+      ).observe(el, { childList: true, characterData: true, subtree: true });
     });
     await page.getByRole('button', { name: '4×' }).click();
     await play(page).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await play(page).waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(1700);
-    const said = await page.evaluate(() => (window as unknown as { said: { at: number; text: string }[] }).said.filter((s) => s.text.trim() !== ''));
+    // The announcer has told the whole run: its summary of the run's last stretch, said once playback stopped at the end.
+    const said = () => page.evaluate(() => (window as unknown as { said: { at: number; text: string; stopped: boolean }[] }).said.filter((s) => s.text.trim() !== ''));
+    await expect.poll(async () => (await said()).some((s) => s.stopped)).toBe(true);
+    const told = await said();
     // The seed has dozens of events; at 4x they pass in a few seconds, so only a few summaries.
-    expect(said.length).toBeGreaterThanOrEqual(2);
-    expect(said.length).toBeLessThan(seed.events.length / 3);
-    for (let i = 1; i < said.length; i++) expect(said[i]!.at - said[i - 1]!.at).toBeGreaterThanOrEqual(1450);
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    expect(told.length).toBeLessThan(seed.events.length / 3);
+    for (let i = 1; i < told.length; i++) expect(told[i]!.at - told[i - 1]!.at).toBeGreaterThanOrEqual(1450);
     // The summaries name the turning points, e.g. the storage's rejection at 21.5 s, not keepalives.
-    expect(said.some((s) => s.text.includes('21.5 s: Rejected: token 33 < 34.'))).toBe(true);
-    expect(said.some((s) => /Keepalive\.$/.test(s.text.trim()))).toBe(false);
+    expect(told.some((s) => s.text.includes('21.5 s: Rejected: token 33 < 34.'))).toBe(true);
+    expect(told.some((s) => /Keepalive\.$/.test(s.text.trim()))).toBe(false);
 
     // Stepping back tells the event stepped to, in full.
     await page.getByRole('button', { name: 'Previous event' }).click();
-    await expect.poll(() => region.textContent(), { timeout: 3000 }).toContain('21.5 s: Rejected: token 33 < 34.');
+    await expect.poll(() => region.textContent()).toContain('21.5 s: Rejected: token 33 < 34.');
     await expect.poll(() => region.textContent()).toContain('The storage rejects');
     await context.close();
   });
@@ -101,7 +114,7 @@ describe('screen readers', () => {
     const toggle = page.getByRole('button', { name: 'Show events as a table' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
-    expect(await page.getByRole('button', { name: 'Hide the events table' }).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Hide the events table' }).getAttribute('aria-expanded')).toBe('true');
     const table = page.getByRole('table', { name: /Events up to/ });
     const headers = await table.locator('thead th').allTextContents();
     expect(headers).toEqual(['Time (s)', 'Actor', 'What happened', 'Token', 'Decision']);
@@ -143,7 +156,9 @@ describe('keyboard', () => {
     expect(await timeNow(page)).toBe('0.0 s');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Keyboard shortcuts (?)');
+    // Still at 0 once the dialog is gone (a step the ArrowRight had caused would show by now).
+    expect(await timeNow(page)).toBe('0.0 s');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Keyboard shortcuts (?)');
     // From the page, with the ? key.
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('?');
@@ -225,6 +240,15 @@ describe('keyboard', () => {
   });
 });
 
+/**
+ * Sampling of the reduced-motion test, not waits for a state: a transform is sampled twice
+ * {@link TRANSFORM_SAMPLE_MS} apart while playing (one that is off its rest position at both
+ * samples is moving), and the samples are {@link SAMPLE_GAP_MS} apart, so that they spread over
+ * the whole run. A busy machine only stretches the intervals, which can find more, never less.
+ */
+const TRANSFORM_SAMPLE_MS = 100;
+const SAMPLE_GAP_MS = 50;
+
 describe('reduced motion', () => {
   it('playback reaches the end and nothing slides or scales', async () => {
     const { context, page } = await open('', { reducedMotion: 'reduce' });
@@ -262,13 +286,13 @@ describe('reduced motion', () => {
       );
       // A transform that is not at rest now and has changed (or is still not at rest) 100 ms later.
       const before = await transforms();
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(TRANSFORM_SAMPLE_MS); // a sampling interval (see TRANSFORM_SAMPLE_MS)
       const after = await transforms();
       for (const [el, t] of Object.entries(before)) if (after[el] !== undefined) moving.push(`style ${el}: ${t} → ${after[el]}`);
-      await page.waitForTimeout(50);
+      await page.waitForTimeout(SAMPLE_GAP_MS); // between samples (see SAMPLE_GAP_MS)
     }
     await play(page).waitFor({ timeout: 30_000 });
-    expect(await timeNow(page)).toBe('21.6 s');
+    await expect.poll(() => timeNow(page)).toBe('21.6 s');
     expect(moving).toEqual([]);
     await context.close();
   });
@@ -305,8 +329,10 @@ describe.each([
   it('nothing overflows sideways except the timeline, which scrolls on its own', async () => {
     const { context, page } = await open('', { viewport: { width, height }, hasTouch: width < 500, isMobile: width < 500 });
     await play(page).waitFor();
+    // Everything the page shows is in, the "Go further" tabs too, and it is at rest at the end of the run.
+    await explainerLoaded(page, { further: true });
     await page.keyboard.press('End');
-    await page.waitForTimeout(600);
+    await atEnd(page);
     const scroll = () => page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
     const [sw, iw] = await scroll();
     expect(sw).toBeLessThanOrEqual(iw!);
@@ -318,11 +344,14 @@ describe.each([
     if (width < 500) expect(box[0]).toBeGreaterThan(box[1]!);
     // With the events table open and in the quiz too.
     await page.getByRole('button', { name: 'Show events as a table' }).click();
+    await page.getByRole('table', { name: /Events up to/ }).waitFor();
+    await settled(page);
     expect((await scroll())[0]).toBeLessThanOrEqual(iw!);
     expect(await overflowing(page)).toEqual([]);
     await page.goto(`${baseURL}?view=both`);
     await play(page).waitFor();
     await page.getByRole('heading', { name: 'Check your understanding' }).waitFor();
+    await explainerLoaded(page, { further: true });
     expect((await scroll())[0]).toBeLessThanOrEqual(iw!);
     expect(await overflowing(page)).toEqual([]);
     await page.screenshot({ path: join(shots, `both-${width}-full.png`), fullPage: true });
@@ -335,11 +364,11 @@ describe('touch', () => {
     const { context, page } = await open('', { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     await play(page).waitFor();
     await page.getByRole('button', { name: 'Next event' }).tap();
-    expect(await timeNow(page)).toBe('0.1 s');
+    await expect.poll(() => timeNow(page)).toBe('0.1 s');
     await page.getByRole('button', { name: 'Show events as a table' }).tap();
     await page.getByRole('table', { name: /Events up to/ }).waitFor();
     await page.getByRole('radio', { name: 'Dark' }).tap();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.getByRole('button', { name: 'Present' }).tap();
     await page.getByRole('button', { name: 'Exit presenter mode' }).waitFor();
     await page.screenshot({ path: join(shots, 'presenter-360.png') });
@@ -357,21 +386,22 @@ describe('dark mode', () => {
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-theme'))).toBe(false);
     expect(await bg()).toBe('rgb(11, 17, 32)');
     await page.getByRole('radio', { name: 'Light' }).check();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-    expect(await bg()).toBe('rgb(243, 245, 248)');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await expect.poll(bg).toBe('rgb(243, 245, 248)');
     await page.reload();
     await play(page).waitFor();
     await reactHasControls(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-    expect(await page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.screenshot({ path: join(shots, 'timeline-dark.png') });
     await page.getByRole('radio', { name: 'Auto' }).check();
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-theme'))).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-theme'))).toBe(false);
     // The theme parameter wins over the remembered choice.
     await page.goto(`${baseURL}?theme=light`);
     await play(page).waitFor();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await context.close();
   });
 
@@ -391,7 +421,7 @@ describe('dark mode', () => {
     await play(page).waitFor();
     await reactHasControls(page);
     await page.getByRole('radio', { name: 'Dark' }).check();
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -402,22 +432,23 @@ describe('presenter mode', () => {
     const { context, page } = await open();
     await play(page).waitFor();
     const captionSize = () => page.locator('.fl-caption__text').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    await page.waitForTimeout(500);
+    await settled(page);
     const before = await captionSize();
     expect(before).toBeGreaterThan(10);
     await page.locator('body').click({ position: { x: 5, y: 790 } });
     await page.keyboard.press('p');
     await page.getByRole('button', { name: 'Exit presenter mode' }).waitFor();
     expect(await page.locator('.fl-app--presenter').count()).toBe(1);
-    expect(await captionSize()).toBeGreaterThan(before * 1.15);
-    expect(await page.locator('.fl-side').isVisible()).toBe(false);
+    await expect.poll(captionSize).toBeGreaterThan(before * 1.15);
+    await expect.poll(() => page.locator('.fl-side').isVisible()).toBe(false);
     await page.keyboard.press('ArrowRight');
-    expect(await timeNow(page)).toBe('0.1 s');
+    await expect.poll(() => timeNow(page)).toBe('0.1 s');
     await page.keyboard.press('ArrowRight');
+    await expect.poll(() => timeNow(page)).not.toBe('0.1 s');
     await page.keyboard.press('ArrowLeft');
-    expect(await timeNow(page)).toBe('0.1 s');
+    await expect.poll(() => timeNow(page)).toBe('0.1 s');
     await page.keyboard.press('End');
-    await page.waitForTimeout(500);
+    await atEnd(page);
     await page.screenshot({ path: join(shots, 'presenter-1280.png') });
     await page.keyboard.press(' ');
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
@@ -425,8 +456,8 @@ describe('presenter mode', () => {
     await play(page).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Present' }).waitFor();
-    expect(await page.locator('.fl-app--presenter').count()).toBe(0);
-    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+    await expect.poll(() => page.locator('.fl-app--presenter').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     await context.close();
   });
 });
@@ -436,7 +467,8 @@ describe('export', () => {
     const { context, page } = await open('', { acceptDownloads: true });
     await play(page).waitFor();
     await page.keyboard.press('End');
-    await page.waitForTimeout(600);
+    // At the end, every mark drawn and its entrance over (motion's inline styles are gone with it).
+    await atEnd(page);
     const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the timeline as SVG' }).click()]);
     expect(svgDownload.suggestedFilename()).toBe('fencing-lab-client-1-pauses-for-garbage-collection.svg');
     const svgPath = join(shots, svgDownload.suggestedFilename());
@@ -487,7 +519,7 @@ describe('languages', () => {
     expect(requested.filter((u) => /\/de-[\w-]+\.js$/.test(u)).length).toBeGreaterThan(0);
     await page.getByRole('heading', { name: 'Prüfen Sie Ihr Verständnis' }).waitFor();
     await page.getByRole('button', { name: 'Zum Ende' }).click();
-    expect(await timeNow(page)).toBe('21,6 s');
+    await expect.poll(() => timeNow(page)).toBe('21,6 s');
     await page.screenshot({ path: join(shots, 'german-1280.png') });
     await context.close();
   });

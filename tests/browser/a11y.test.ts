@@ -16,8 +16,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
+import { patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 const problems: string[] = [];
 
@@ -46,12 +48,15 @@ async function open(query: string, scheme: Scheme, ready: (p: Page) => Promise<u
 
 // Ready: the explainer, and the secondary controls that arrive just after it (keyboard shortcuts
 // among them; `src/views/later.tsx`), whose slots are then gone.
-const timelineReady = async (p: Page) => {
-  await p.getByRole('button', { name: 'Play', exact: true }).waitFor();
+const partsReady = async (p: Page) => {
   // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
   await p.locator('html[data-fl-live]').waitFor({ state: 'attached' });
   await p.locator('.fl-slot').first().waitFor({ state: 'detached' });
   await reactHasControls(p);
+};
+const timelineReady = async (p: Page) => {
+  await p.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  await partsReady(p);
 };
 const quizReady = (p: Page) => p.getByRole('heading', { name: 'Check your understanding' }).waitFor();
 
@@ -63,8 +68,14 @@ async function violations(page: Page, include?: string): Promise<string[]> {
   return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${n.target.join(' ')}`));
 }
 
-/** Lets motion's entrance animations finish so colours are final. */
-const settle = (page: Page) => page.waitForTimeout(700);
+/** Waits until the page is at rest: motion's entrance animations (fades) over, so colours are final. */
+const settle = (page: Page) => settled(page);
+
+/** Waits until the run is at its end (`label`: the time label there), then at rest: every mark drawn, its entrance over. */
+async function atEnd(page: Page, label = '21.6 s'): Promise<void> {
+  await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe(label);
+  await settle(page);
+}
 
 /** The dialogs a header button opens on this build (some are built by other issues). */
 const HEADER_DIALOGS = ['Embed', 'Library', 'Share'] as const;
@@ -74,7 +85,7 @@ describe.each<Scheme>(['light', 'dark'])('axe, WCAG 2.2 AA, %s theme', (scheme) 
     const { context, page } = await open('', scheme, timelineReady);
     expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
     await page.keyboard.press('End');
-    await settle(page);
+    await atEnd(page);
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
@@ -82,6 +93,7 @@ describe.each<Scheme>(['light', 'dark'])('axe, WCAG 2.2 AA, %s theme', (scheme) 
   it('with the events table open', async () => {
     const { context, page } = await open('', scheme, timelineReady);
     await page.keyboard.press('End');
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
     await page.getByRole('button', { name: 'Show events as a table' }).click();
     await page.getByRole('table', { name: /Events up to/ }).waitFor();
     await settle(page);
@@ -101,6 +113,7 @@ describe.each<Scheme>(['light', 'dark'])('axe, WCAG 2.2 AA, %s theme', (scheme) 
   it('presenter mode', async () => {
     const { context, page } = await open('', scheme, timelineReady);
     await page.keyboard.press('End');
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
     await page.keyboard.press('p');
     await page.getByRole('button', { name: 'Exit presenter mode' }).waitFor();
     await settle(page);
@@ -117,6 +130,7 @@ describe.each<Scheme>(['light', 'dark'])('axe, WCAG 2.2 AA, %s theme', (scheme) 
     if (await firstOption.count()) {
       await firstOption.check();
       await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await page.locator('.fl-quiz__feedback-body').waitFor();
       await settle(page);
       expect(await violations(page)).toEqual([]);
     }
@@ -136,15 +150,18 @@ describe.each<Scheme>(['light', 'dark'])('axe, WCAG 2.2 AA, %s theme', (scheme) 
   it('embed (?embed=1)', async () => {
     const { context, page } = await open('?embed=1', scheme, timelineReady);
     await page.keyboard.press('End');
-    await settle(page);
+    await atEnd(page);
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
 
   it('German page (?lang=de)', async () => {
-    const { context, page } = await open('?lang=de', scheme, (p) => p.getByRole('button', { name: 'Abspielen', exact: true }).waitFor());
+    const { context, page } = await open('?lang=de', scheme, async (p) => {
+      await p.getByRole('button', { name: 'Abspielen', exact: true }).waitFor();
+      await partsReady(p);
+    });
     await page.keyboard.press('End');
-    await settle(page);
+    await atEnd(page, '21,6 s');
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
@@ -182,7 +199,7 @@ describe.each<Scheme>(['light', 'dark'])('timeline label contrast, %s theme', (s
   it('every visible label in the timeline picture has at least 4.5:1 against the pixels behind it', async () => {
     const { context, page } = await open('', scheme, timelineReady);
     await page.keyboard.press('End');
-    await settle(page);
+    await atEnd(page);
     // For each label: its fill colour, and the background colour sampled around it with the label
     // hidden (a screenshot of its box; the most common colour there is what it sits on).
     const labels = await page.locator('svg.fl-timeline__svg text').evaluateAll((nodes) =>

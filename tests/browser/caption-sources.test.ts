@@ -8,8 +8,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -40,14 +42,14 @@ describe.each(['light', 'dark'] as const)('the caption Sources disclosure, %s th
     await expect.poll(() => details.locator('summary').textContent()).toBe('Sources (2)');
     await details.locator('summary').focus();
     await page.keyboard.press('Enter');
-    expect(await details.getAttribute('open')).not.toBeNull();
+    await expect.poll(() => details.getAttribute('open')).not.toBeNull();
     const items = details.getByRole('listitem');
     expect(await items.allTextContents()).toEqual(['Designing Data-Intensive Applications, 2nd ed., ch. 9', 'Hadoop source, Journal.java']);
     const link = details.getByRole('link', { name: 'Hadoop source, Journal.java' });
     expect(await link.getAttribute('href')).toMatch(/^https:\/\/github\.com\/apache\/hadoop\/.*Journal\.java$/);
     expect(await link.getAttribute('target')).toBe('_blank');
 
-    await page.waitForTimeout(400); // the caption's entrance animation, so colours are final
+    await settled(page); // the caption's entrance animation is over, so colours are final
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).include('.fl-caption').analyze();
     expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
     expect(errors).toEqual([]);

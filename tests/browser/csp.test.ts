@@ -18,12 +18,15 @@ import { extname, join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 
 const root = join(import.meta.dirname, '..', '..');
 const dist = process.env.FL_DIST ?? join(root, 'dist');
 const single = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain' };
 const HOSTED_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:";
+
+patientPolls();
 
 let browser: Browser;
 let server: Server;
@@ -99,7 +102,7 @@ describe('the hosted app under a strict CSP', () => {
     await page.goto(`${origin}/?scenario=network-delay&t=2000`);
     await page.locator('html[data-fl-live="rendered"]').waitFor({ state: 'attached', timeout: 20_000 });
     expect(await page.locator('html[data-fl-fresh]').count()).toBe(1);
-    expect(await page.locator('.fl-time__now').textContent()).toBe('2.0 s');
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('2.0 s');
     await page.goto(`${origin}/?view=quiz`);
     await page.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
     await page.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();

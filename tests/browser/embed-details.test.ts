@@ -19,8 +19,10 @@ import { START_HEIGHT } from '../../src/embed/snippet';
 import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
+import { browserIdle, explainerLoaded, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 const single = process.env.FL_SINGLE ?? join(import.meta.dirname, '..', '..', 'dist-single', 'index.html');
 const available = QUESTIONS.filter(isAvailable);
 let browser: Browser;
@@ -62,12 +64,22 @@ async function course(query: string, height: number, width = 700, before = 0): P
 
 const frameOf = (page: Page) => page.frames().find((f) => f.url().startsWith(baseURL))!;
 
+/**
+ * A window in which the "Go further" tabs must NOT appear in an embed without `further=1`: a
+ * measurement, not a wait for a state. It starts once the frame has every part in place and has been
+ * idle (the full page mounts the tabs on its first idle callback, `GoFurtherSlot.tsx`), so it only
+ * has to cover their chunk's load, which a busy machine makes slower, not skipped.
+ */
+const NO_TABS_WINDOW_MS = 1500;
+
 describe('embed details (issue 16)', () => {
   it.each(['timeline', 'quiz', 'both'] as const)('the starting height fits the %s view at 700 px wide without embed.js', async (view) => {
     const { page, problems } = await course(`embed=1&view=${view}&theme=light&instance=h-${view}`, START_HEIGHT[view]);
     const frame = frameOf(page);
     await frame.getByRole('button', { name: view === 'quiz' ? 'Check' : 'Play' }).first().waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(2500); // later parts and marks settle
+    if (view !== 'timeline') await frame.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+    // Every later part in place (the secondary controls, the story, the settings, the marks) and at rest.
+    await explainerLoaded(frame);
     const content = await frame.evaluate(() => document.documentElement.scrollHeight);
     expect(content).toBeLessThanOrEqual(START_HEIGHT[view]);
     // Close to it: not a tall empty box either.
@@ -79,7 +91,9 @@ describe('embed details (issue 16)', () => {
   it('further=1 shows the Go further tabs in an embed; without it they stay out', async () => {
     let r = await course('embed=1&instance=a', 1600);
     await frameOf(r.page).getByRole('button', { name: 'Play' }).first().waitFor({ timeout: 20_000 });
-    await r.page.waitForTimeout(2500);
+    await explainerLoaded(frameOf(r.page));
+    await browserIdle(frameOf(r.page));
+    await r.page.waitForTimeout(NO_TABS_WINDOW_MS); // the measuring window (see NO_TABS_WINDOW_MS)
     expect(await frameOf(r.page).getByRole('tab', { name: 'Try to break it' }).count()).toBe(0);
     await r.page.context().close();
     r = await course('embed=1&further=1&instance=b', 1600);
@@ -115,7 +129,9 @@ describe('embed details (issue 16)', () => {
     await frame.getByRole('button', { name: 'Embed' }).click();
     const dialog = frame.getByRole('dialog');
     await dialog.waitFor();
-    await page.waitForTimeout(300);
+    // Moved into view: `placeInView` sets its top once the frame's visible part is known (an IntersectionObserver).
+    await frame.waitForFunction(() => [...document.querySelectorAll('dialog[open]')].some((d) => (d as HTMLElement).style.top !== ''));
+    await settled(frame);
     const box = (await dialog.boundingBox())!; // page coordinates
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y).toBeLessThan(800);
@@ -152,7 +168,10 @@ describe('the single file (issue 16)', () => {
     await page.getByRole('radio', { name: 'Accepted' }).waitFor();
     await page.reload();
     await page.getByRole('radio', { name: 'Accepted' }).waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1500);
+    // React has rendered and committed everything the reloaded page shows (a React error is logged as it does).
+    await explainerLoaded(page);
+    await browserIdle(page);
+    await settled(page);
     expect(problems.filter((p) => /react|error/i.test(p))).toEqual([]);
     await context.close();
   });

@@ -27,8 +27,10 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
+import { explainerLoaded, frames, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 const hostHtml = readFileSync(join(import.meta.dirname, '..', 'embed-host.html'), 'utf8').replaceAll('__BASE__', baseURL);
 const available = QUESTIONS.filter(isAvailable);
 
@@ -126,6 +128,10 @@ describe('embedded in a course page', () => {
     const quiz = page.frameLocator('#quiz');
     await timeline.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
     await quiz.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+    // Every part that loads later (the story bar, the settings) in place: the heights to compare with are final.
+    await explainerLoaded(await frameOf(page, 'timeline'));
+    await page.locator('#quiz').scrollIntoViewIfNeeded(); // on screen, so that it gets animation frames
+    await explainerLoaded(await frameOf(page, 'quiz'));
 
     const t0 = await fitted(page, 'timeline', 300);
     const q0 = await fitted(page, 'quiz', 300);
@@ -166,13 +172,26 @@ describe('embedded in a course page', () => {
     const { context, page, problems } = await openHost();
     const quiz = page.frameLocator('#quiz');
     await quiz.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+    // A listener of the test in the frame, added after the app's: it sees a message once the app's listener has handled it.
+    const quizFrame = await frameOf(page, 'quiz');
+    await quizFrame.evaluate(() => {
+      const w = window as unknown as { actorsSeen: number };
+      w.actorsSeen = 0;
+      window.addEventListener('message', (e) => {
+        if ((e.data as { type?: string } | null)?.type === 'setActor') w.actorsSeen += 1;
+      });
+    });
     // The host says who the learner is (setActor); a message for another instance is ignored.
     await page.evaluate(() => {
       const f = document.getElementById('quiz') as HTMLIFrameElement;
       f.contentWindow!.postMessage({ source: 'fencing-lab', version: 1, type: 'setActor', instance: 'other', actor: { mbox: 'mailto:mallory@example.edu' } }, '*');
       f.contentWindow!.postMessage({ source: 'fencing-lab', version: 1, type: 'setActor', instance: 'week-1-quiz', actor: { name: 'Ada', mbox: 'mailto:ada@example.edu' } }, '*');
     });
-    await page.waitForTimeout(200);
+    // Both arrived and were handled; the quiz has rendered with the host's actor (a state update of
+    // the message's handler, rendered by React within the next frames).
+    await quizFrame.waitForFunction(() => (window as unknown as { actorsSeen: number }).actorsSeen === 2, undefined, { polling: 50 });
+    await page.locator('#quiz').scrollIntoViewIfNeeded(); // on screen, so that it gets animation frames
+    await frames(quizFrame);
     await quiz.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
     await quiz.getByRole('button', { name: 'Check' }).click();
     await quiz.getByText('Correct.').waitFor();
@@ -228,6 +247,10 @@ describe('embedded in a course page', () => {
     const { context, page, problems } = await openHost();
     await page.frameLocator('#timeline').getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
     await page.frameLocator('#quiz').getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+    // Both embeds have every part in place, so their own heights are final: only a fake could change them.
+    await explainerLoaded(await frameOf(page, 'timeline'));
+    await page.locator('#quiz').scrollIntoViewIfNeeded(); // on screen, so that it gets animation frames
+    await explainerLoaded(await frameOf(page, 'quiz'));
     const t0 = await fitted(page, 'timeline', 300);
     const q0 = await fitted(page, 'quiz', 300);
     const sizes = () =>
@@ -248,8 +271,8 @@ describe('embedded in a course page', () => {
     await timeline.evaluate((m) => parent.postMessage(m, '*'), fake('week-1', 88, 2));
 
     // All five arrived (the host saw them) ...
+    // (embed.js handles each message as it arrives, after the host's recorder: once recorded, it is handled)
     await expect.poll(async () => (await got(page)).filter((m) => [55, 56, 66, 77, 88].includes(m.data.height as number)).length).toBe(5);
-    await page.waitForTimeout(200);
     // ... and none changed a height or passed embed.js's checks.
     expect(await sizes()).toEqual(before);
     const events = await page.evaluate(() => (window as unknown as { events: { id: string }[] }).events);
@@ -261,20 +284,9 @@ describe('embedded in a course page', () => {
   it('ignores any frame that is not a Fencing Lab embed, and heights that are not whole numbers in bounds (issue 18)', async () => {
     const { context, page, problems } = await openHost();
     await page.frameLocator('#timeline').getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
-    // Fitted, and settled: parts that load later (the story bar, the settings) can still grow the frame.
-    let t0 = await fitted(page, 'timeline', 300);
-    await expect
-      .poll(
-        async () => {
-          await page.waitForTimeout(800);
-          const again = await fitted(page, 'timeline', 300);
-          const same = again === t0;
-          t0 = again;
-          return same;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    // Fitted once every part that loads later (the story bar, the settings) is in and at rest: its height is final.
+    await explainerLoaded(await frameOf(page, 'timeline'));
+    const t0 = await fitted(page, 'timeline', 300);
     const sizes = () =>
       page.evaluate(() => ['timeline', 'quiz', 'foreign'].map((id) => (document.getElementById(id) as HTMLIFrameElement).clientHeight));
     const before = await sizes();
@@ -299,8 +311,9 @@ describe('embedded in a course page', () => {
     }
     await timeline.evaluate((m) => parent.postMessage(m, '*'), { source: 'fencing-lab', version: 1, instance: 'week-1', type: 'completed', statement: 'forged' });
     await timeline.evaluate((m) => parent.postMessage(m, '*'), { source: 'fencing-lab', version: 1, instance: 'week-1', type: 'takeover' });
+    // All of them handled: the foreign three, and the real embed's, whose last was the takeover (a frame's messages arrive in order).
     await expect.poll(async () => (await got(page)).filter((m) => m.from === 'foreign').length).toBe(3);
-    await page.waitForTimeout(300);
+    await expect.poll(async () => (await got(page)).some((m) => m.from === 'timeline' && m.data.type === 'takeover')).toBe(true);
     expect(await sizes()).toEqual(before);
     const events = await page.evaluate(() => (window as unknown as { events: { id: string; type: string }[] }).events);
     // Nothing invalid was passed on as a `fencinglab` DOM event (the real frame's own resizes may be).
@@ -373,7 +386,7 @@ describe('embedded in a course page', () => {
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    await expect.poll(() => button.evaluate((b) => b === document.activeElement)).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -398,9 +411,9 @@ describe('embedded in a course page', () => {
 
     await strict.getByRole('button', { name: 'Play', exact: true }).click();
     await strict.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-    await expect.poll(() => strict.locator('.fl-time__now').textContent(), { timeout: 10_000 }).not.toBe('0.0 s');
+    await expect.poll(() => strict.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
     await strict.getByRole('button', { name: 'Go to end', exact: true }).click();
-    expect(await strict.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents()).toEqual([
+    await expect.poll(() => strict.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents()).toEqual([
       "stored 'from client 1' with token 33",
       "stored 'from client 2' with token 34",
       "rejected 'late write from client 1' (token 33 < 34)",

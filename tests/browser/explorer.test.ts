@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 const problems: string[] = [];
 
@@ -46,8 +48,8 @@ describe('Try to break it on the seed', () => {
     await page.getByRole('heading', { name: 'Results' }).waitFor({ timeout: 60_000 });
 
     // Shown under Results, and said once in a status line for screen readers.
-    expect(await page.getByText(/^Tried [\d,]+ schedules of “Client 1 pauses for garbage collection”/).count()).toBe(2);
-    expect(await page.getByRole('status').filter({ hasText: /^Tried [\d,]+ schedules/ }).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^Tried [\d,]+ schedules of “Client 1 pauses for garbage collection”/).count()).toBe(2);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Tried [\d,]+ schedules/ }).count()).toBe(1);
     // Columns: promised?, broken with the check on, broken with it off, why.
     expect(await cell(page, '1. No stale overwrite', 0)).toBe('Yes');
     expect(await cell(page, '1. No stale overwrite', 1)).toBe('0');
@@ -64,10 +66,11 @@ describe('Try to break it on the seed', () => {
     const replay = off.getByRole('button', { name: /^Replay schedule \d+ on the timeline/ }).first();
     await replay.click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('');
-    expect(await page.getByRole('switch', { name: 'Storage checks tokens' }).getAttribute('aria-checked')).toBe('false');
-    expect(await page.locator('.fl-time__now').textContent()).toBe('0.0 s');
+    await expect.poll(() => page.getByRole('switch', { name: 'Storage checks tokens' }).getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('0.0 s');
     // Play it out: the stale write with token 33 lands after token 34.
     await page.keyboard.press('End');
+    await expect.poll(() => page.getByRole('button', { name: 'Go to end' }).isDisabled()).toBe(true);
     const log = await page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents();
     const at34 = log.findIndex((l) => /^stored .* with token 34$/.test(l));
     expect(at34).toBeGreaterThanOrEqual(0);

@@ -10,8 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { browserIdle, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -51,8 +53,13 @@ describe('the first render alone', () => {
       await page.goto(baseURL);
       // The Play button is in the prerendered HTML (issue 15): wait until React has it.
       await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
-      await page.waitForTimeout(800);
-      expect(blocked.some((p) => p.includes('later-parts'))).toBe(true);
+      // The page has met the blocked chunks and shows what it shows without them: the secondary
+      // controls' failed load said in their place; the browser idle once (what loads when idle was
+      // asked for too), and at rest.
+      await expect.poll(() => blocked.some((p) => p.includes('later-parts'))).toBe(true);
+      await page.getByText('This part could not be loaded. Check your connection and reload the page.').waitFor();
+      await browserIdle(page);
+      await settled(page);
       const text = (await page.evaluate(
         `document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ')`,
       )) as string;
@@ -61,9 +68,7 @@ describe('the first render alone', () => {
       expect(text).toContain('Storage checks tokens');
       // Play plays: the playhead moves.
       await page.locator('button.fl-play').click();
-      await page.waitForTimeout(700);
-      const now = await page.locator('.fl-time__now').textContent();
-      expect(Number((now ?? '').replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
+      await expect.poll(async () => Number(((await page.locator('.fl-time__now').textContent()) ?? '').replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
     } finally {
       await context.close();
     }

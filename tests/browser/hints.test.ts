@@ -8,10 +8,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { HINT_ACTIONS, type HintAction } from '../../src/scenarios/hint-actions';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 const problems: string[] = [];
 

@@ -13,8 +13,10 @@ import type { Browser, Page } from 'playwright-core';
 import { buildShareUrl } from '../../src/links/url';
 import type { ScenarioInput } from '../../src/model';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -77,7 +79,7 @@ describe('hostile links', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
     await page.getByRole('button', { name: 'Go to end' }).click();
     await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
-    expect(await page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').count()).toBe(3);
+    await expect.poll(() => page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').count()).toBe(3);
     expect(problems).toEqual([]);
     await context.close();
   });

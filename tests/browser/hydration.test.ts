@@ -18,8 +18,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { browserIdle, explainerLoaded, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -78,10 +80,15 @@ async function open(path: string, options: { locale?: string; init?: string; wid
   return { context, page, problems };
 }
 
-/** Waits until every part loaded after the first screen is in (and hydrated): network idle, then a moment. */
-async function settle(page: Page): Promise<void> {
+/**
+ * Waits until every part loaded after the first screen is in (and hydrated: React has every
+ * control), the "Go further" tabs too where the page has them (they are mounted when the browser is
+ * idle), and the page is at rest.
+ */
+async function settle(page: Page, { further = true }: { further?: boolean } = {}): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(800);
+  await explainerLoaded(page, { further });
+  await browserIdle(page);
 }
 
 const parsed = (page: Page) => page.evaluate('window.__flParsed') as Promise<{ prerendered: boolean; shown: boolean; theme: string | null }>;
@@ -130,8 +137,7 @@ describe('the prerendered first screen', () => {
       // The timeline is drawn and Play plays.
       await page.locator('.fl-timeline__svg .fl-lane__line').first().waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'Play', exact: true }).click();
-      await page.waitForTimeout(600);
-      expect(await page.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
+      await expect.poll(() => page.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -160,11 +166,11 @@ describe('the prerendered first screen', () => {
       expect(await page.getAttribute('html', 'data-fl-live')).toBeNull();
       await play.click();
       expect(await page.getAttribute('html', 'data-fl-live')).toBeNull();
-      await expect.poll(() => requested, { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => requested).toBe(true);
       release();
       await page.locator('html[data-fl-live="hydrated"]').waitFor({ state: 'attached' });
       // The held click reached the hydrated Play: the run plays.
-      await expect.poll(() => page.locator('.fl-time__now').textContent(), { timeout: 5_000 }).not.toBe('0.0 s');
+      await expect.poll(() => page.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -214,7 +220,8 @@ describe('the prerendered first screen', () => {
       try {
         expect(await parsed(page)).toMatchObject({ prerendered: true, shown: false });
         expect(await page.getAttribute('html', 'data-fl-live')).toBe('rendered');
-        await settle(page);
+        // An embed has no "Go further" tabs.
+        await settle(page, { further: !path.includes('embed=1') });
         await check(page);
         expect(problems).toEqual([]);
       } finally {

@@ -7,23 +7,48 @@
  *    again playback goes on from where it was: the hidden wall time is skipped, not replayed;
  * 3. while playing in an embed (a same-origin iframe, which Chromium itself does not throttle)
  *    scrolled out of the host page's view, no frame runs; scrolled back, playback goes on.
- * "No frame" is counted once the entrance animations of marks already drawn have finished.
+ * "No frame" is counted once the page is at rest: the entrance animations of marks already drawn
+ * have finished and no animation frame is asked for any more.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { animationsDone, browserIdle, explainerLoaded, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
-/** Counts the app's animation-frame callbacks, in every frame of the page. */
+/**
+ * Counts the app's animation-frame callbacks (`__rafCalls`), and keeps those asked for and not run
+ * yet (`__rafPending`), in every frame of the page.
+ */
 const COUNT_FRAMES = `
   (() => {
-    const original = window.requestAnimationFrame.bind(window);
+    const request = window.requestAnimationFrame.bind(window);
+    const cancel = window.cancelAnimationFrame.bind(window);
     window.__rafCalls = 0;
-    window.requestAnimationFrame = (cb) => original((t) => { window.__rafCalls += 1; cb(t); });
+    window.__rafPending = new Set();
+    window.requestAnimationFrame = (cb) => {
+      const id = request((t) => { window.__rafPending.delete(id); window.__rafCalls += 1; cb(t); });
+      window.__rafPending.add(id);
+      return id;
+    };
+    window.cancelAnimationFrame = (id) => { window.__rafPending.delete(id); cancel(id); };
   })();
 `;
+
+/**
+ * Measuring windows, not waits for a state: how long (ms of wall time) the page is watched for
+ * animation frames that must NOT run (paused, hidden, scrolled out of view). Each starts once the
+ * page is at rest ({@link atRest}), so a busy machine cannot make start-up work or a last frame of
+ * playback fall into it; it can only make the window see less of the page's time, never more frames.
+ */
+const IDLE_WINDOW_MS = 1500;
+const PAUSED_WINDOW_MS = 1000;
+const HIDDEN_WINDOW_MS = 3000;
+const EMBED_IDLE_WINDOW_MS = 1000;
+const AWAY_WINDOW_MS = 2000;
 
 beforeAll(async () => {
   browser = await launchChromium(inject('chromiumPath'));
@@ -33,11 +58,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Animation-frame callbacks run in `target` during `ms` of wall time. */
+const rafCalls = (target: Page | Frame) => target.evaluate('window.__rafCalls') as Promise<number>;
+
+/** Animation-frame callbacks run in `target` during a measuring window of `ms` of wall time (see {@link IDLE_WINDOW_MS}). */
 async function framesDuring(target: Page | Frame, ms: number): Promise<number> {
-  const before = (await target.evaluate('window.__rafCalls')) as number;
-  await new Promise((r) => setTimeout(r, ms));
-  return ((await target.evaluate('window.__rafCalls')) as number) - before;
+  const before = await rafCalls(target);
+  await new Promise((r) => setTimeout(r, ms)); // the measuring window itself
+  return (await rafCalls(target)) - before;
+}
+
+/** Waits until `target` runs animation frames: more than `count` callbacks from now on (playback is running). */
+async function framesRun(target: Page | Frame, count = 5): Promise<void> {
+  const before = await rafCalls(target);
+  await expect.poll(async () => (await rafCalls(target)) - before).toBeGreaterThan(count);
 }
 
 /** The playhead's time as the transport shows it, in seconds. */
@@ -47,12 +80,28 @@ async function shownSeconds(target: Page | Frame): Promise<number> {
 }
 
 /**
- * Waits until the entrance animations of marks already drawn have finished (motion's WAAPI
- * animations finish even while unseen; their last callback may use one frame).
+ * Waits until `target` is at rest: the entrance animations of marks already drawn have finished
+ * (motion's WAAPI animations finish even while unseen) and no animation frame is asked for (the
+ * last one playback or an animation's end asked for has run, and asked for no other). Checked
+ * twice, a poll apart, so that what the first check's last callback asked for is seen.
  */
-async function animationsDone(target: Page | Frame): Promise<void> {
-  await target.waitForFunction('document.getAnimations().length === 0', undefined, { timeout: 5000 });
-  await new Promise((r) => setTimeout(r, 200));
+async function atRest(target: Page | Frame): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    await animationsDone(target);
+    await target.waitForFunction('window.__rafPending.size === 0', undefined, { polling: 50, timeout: 20_000 });
+  }
+}
+
+/**
+ * Waits until start-up is over in `target`: every part in place (the "Go further" tabs too with
+ * `further`), the browser idle once, so the animation chunk (loaded when idle after load,
+ * `MotionProvider.tsx`) was asked for, that chunk in, and the page at rest.
+ */
+async function startupDone(target: Page | Frame, further: boolean): Promise<void> {
+  await explainerLoaded(target, { further });
+  await browserIdle(target);
+  await target.waitForFunction(`performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/motion-kit-'))`, undefined, { polling: 50, timeout: 20_000 });
+  await atRest(target);
 }
 
 /** Sets what `document.visibilityState` says and tells the page, as switching tabs does. */
@@ -71,40 +120,43 @@ async function openSettled(url: string): Promise<Page> {
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
   // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
   await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
-  // Start-up is over: the animation chunk (loaded when idle after load) and its entrances are done.
+  // Start-up is over: the later parts, the animation chunk (loaded when idle after load) and its entrances are done.
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1500);
+  await startupDone(page, true);
   return page;
 }
 
 describe('idle costs nothing', () => {
   it('runs no animation frame while paused', async () => {
     const page = await openSettled(baseURL);
-    expect(await framesDuring(page, 1500)).toBe(0);
+    expect(await framesDuring(page, IDLE_WINDOW_MS)).toBe(0);
     // Sanity check of the counter: playing does run frames.
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    expect(await framesDuring(page, 500)).toBeGreaterThan(5);
+    await framesRun(page);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
-    await page.waitForTimeout(800);
-    expect(await framesDuring(page, 1000)).toBe(0);
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await atRest(page);
+    expect(await framesDuring(page, PAUSED_WINDOW_MS)).toBe(0);
     await page.close();
   });
 
   it('runs no frame while the tab is hidden, and skips the hidden time when shown again', async () => {
     const page = await openSettled(baseURL);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.waitForTimeout(600);
+    // Playing for a while: marks have been drawn (and their entrances started).
+    await expect.poll(() => shownSeconds(page)).toBeGreaterThanOrEqual(0.5);
     await setHidden(page, true);
-    await animationsDone(page);
+    await atRest(page);
     const hiddenAt = await shownSeconds(page);
-    expect(await framesDuring(page, 3000)).toBe(0);
+    expect(await framesDuring(page, HIDDEN_WINDOW_MS)).toBe(0);
     expect(await shownSeconds(page)).toBe(hiddenAt);
     await setHidden(page, false);
-    await page.waitForTimeout(300);
+    // Playback goes on: the time moves.
+    await expect.poll(() => shownSeconds(page)).toBeGreaterThan(hiddenAt);
     expect(await page.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
     const after = await shownSeconds(page);
-    // 300 ms of playing at 1x moves the seed by well under 2 s of simulated time; replaying the
-    // 3 s hidden would have moved it by several seconds (up to 6 simulated ms per wall ms).
+    // Its first steps move the seed by a tenth of a second or so; replaying the 3 s hidden would
+    // have moved it by several seconds at once (up to 6 simulated ms per wall ms).
     expect(after).toBeGreaterThan(hiddenAt);
     expect(after - hiddenAt).toBeLessThan(2);
     await page.close();
@@ -130,21 +182,22 @@ describe('idle costs nothing', () => {
     // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
     await frame.locator('html[data-fl-live]').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1500);
-    expect(await framesDuring(frame, 1000)).toBe(0);
+    await startupDone(frame, false);
+    expect(await framesDuring(frame, EMBED_IDLE_WINDOW_MS)).toBe(0);
 
     await frame.getByRole('button', { name: 'Play', exact: true }).click();
-    expect(await framesDuring(frame, 500)).toBeGreaterThan(5);
+    await framesRun(frame);
     await page.evaluate('window.scrollTo(0, 2500)');
-    await animationsDone(frame);
+    await atRest(frame);
     const awayAt = await shownSeconds(frame);
-    expect(await framesDuring(frame, 2000)).toBe(0);
+    expect(await framesDuring(frame, AWAY_WINDOW_MS)).toBe(0);
     expect(await shownSeconds(frame)).toBe(awayAt);
 
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.waitForTimeout(400);
-    expect(await framesDuring(frame, 500)).toBeGreaterThan(5);
+    // Playback goes on: frames run again.
+    await framesRun(frame);
     expect(await frame.getByRole('button', { name: 'Pause', exact: true }).count()).toBe(1);
+    await expect.poll(() => shownSeconds(frame)).toBeGreaterThan(awayAt);
     const back = await shownSeconds(frame);
     expect(back).toBeGreaterThan(awayAt);
     expect(back - awayAt).toBeLessThan(2);

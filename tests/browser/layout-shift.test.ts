@@ -9,8 +9,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
+import { browserIdle, explainerLoaded, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,10 +24,11 @@ afterAll(async () => {
 });
 
 // A string: tsx/esbuild would wrap a function's inner closures in a helper the page lacks.
+// The observer is kept (`__flShiftObserver`) so that the entries it has not delivered yet can be taken.
 const WATCH_SHIFTS = `
   window.__flShifts = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
+  window.__flNoteShifts = (entries) => {
+    for (const e of entries) {
       if (e.hadRecentInput) continue;
       window.__flShifts.push({
         value: e.value,
@@ -33,7 +36,9 @@ const WATCH_SHIFTS = `
         nodes: (e.sources || []).map((s) => s.node ? (s.node.className || s.node.nodeName) + '' : '?'),
       });
     }
-  }).observe({ type: 'layout-shift', buffered: true });
+  };
+  window.__flShiftObserver = new PerformanceObserver((list) => window.__flNoteShifts(list.getEntries()));
+  window.__flShiftObserver.observe({ type: 'layout-shift', buffered: true });
 `;
 
 interface Shift {
@@ -51,12 +56,17 @@ async function shiftsWhileLoading(path: string, width: number, height: number): 
     await page.locator('button.fl-play').waitFor();
     // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
     await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
-    // Everything that comes later: the secondary controls, then (when idle) the tabs and motion.
+    // Everything that comes later: the secondary controls, then (when idle) the tabs (not in an
+    // embed) and motion; the page at rest once they are in.
     await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
     await reactHasControls(page);
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    const shifts = (await page.evaluate('window.__flShifts')) as Shift[];
+    await explainerLoaded(page, { further: !path.includes('embed=1') });
+    await browserIdle(page);
+    await page.waitForFunction(`performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/motion-kit-'))`, undefined, { polling: 50 });
+    await explainerLoaded(page);
+    // Entries not delivered to the observer yet are taken with the rest.
+    const shifts = (await page.evaluate('window.__flNoteShifts(window.__flShiftObserver.takeRecords()), window.__flShifts')) as Shift[];
     return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
   } finally {
     await context.close();

@@ -17,8 +17,10 @@ import { ALL_BUILT_IN_SCENARIOS, builtInScenario } from '../../src/scenarios/all
 import { loadBuiltIn } from '../../src/store/initial-state';
 import { seconds } from '../../src/store/derive';
 import { launchChromium, reactHasControls } from './chromium';
+import { patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 const problems: string[] = [];
 
@@ -54,6 +56,11 @@ async function storageLog(page: Page): Promise<string[]> {
 
 async function caption(page: Page): Promise<string> {
   return (await page.getByRole('region', { name: 'What just happened' }).textContent()) ?? '';
+}
+
+/** Waits until the run on `page` is at its end ("Go to end" is disabled there). */
+async function atEnd(page: Page): Promise<void> {
+  await expect.poll(() => page.getByRole('button', { name: 'Go to end' }).isDisabled()).toBe(true);
 }
 
 async function chips(page: Page): Promise<string[]> {
@@ -105,7 +112,7 @@ describe('deep links and share links', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // The address bar already says the same (history.replaceState while scrubbing).
-    expect(page.url()).toBe(url);
+    await expect.poll(() => page.url()).toBe(url);
 
     const other = await openPage(url.slice(baseURL.length), context);
     expect(await other.page.locator('.fl-time__now').textContent()).toBe(time);
@@ -114,10 +121,12 @@ describe('deep links and share links', () => {
     expect(await other.page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
     await other.page.keyboard.press('End');
     await page.keyboard.press('End');
+    await atEnd(other.page);
+    await atEnd(page);
     expect(await storageLog(other.page)).toEqual(await storageLog(page));
     // Undo works on the restored intervention, as on the original page.
     await other.page.getByRole('button', { name: 'Remove: Pause Client 1 12.0 s at 0.1 s' }).click();
-    expect(await storageLog(other.page)).toEqual([
+    await expect.poll(() => storageLog(other.page)).toEqual([
       "stored 'from client 1' with token 33",
       "stored 'from client 2' with token 34",
       "rejected 'late write from client 1' (token 33 < 34)",
@@ -134,12 +143,15 @@ describe('deep links and share links', () => {
     await details.locator('summary').click();
     const check = page.locator('[data-path="clients.client-1.checkLeaseBeforeWrite"]');
     await check.setChecked(true);
+    // The change is made (its chip is listed) before the run is played out and read.
+    await expect.poll(() => chips(page)).toHaveLength(1);
     await page.getByRole('button', { name: 'Go to end' }).click();
+    await atEnd(page);
     const log = await storageLog(page);
     const changes = await chips(page);
     expect(changes).toHaveLength(1);
+    await expect.poll(() => page.locator('.fl-story__outcome').textContent()).toBeTruthy();
     const outcome = await page.locator('.fl-story__outcome').textContent();
-    expect(outcome).toBeTruthy();
 
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this moment' });
@@ -154,9 +166,9 @@ describe('deep links and share links', () => {
     expect(await storageLog(other.page)).toEqual(log);
     expect(await chips(other.page)).toEqual(changes);
     await other.page.keyboard.press('End');
-    expect(await other.page.locator('.fl-story__outcome').textContent()).toBe(outcome);
+    await expect.poll(() => other.page.locator('.fl-story__outcome').textContent()).toBe(outcome);
     await other.page.locator('details.fl-settings summary').click();
-    expect(await other.page.locator('[data-path="clients.client-1.checkLeaseBeforeWrite"]').isChecked()).toBe(true);
+    await expect.poll(() => other.page.locator('[data-path="clients.client-1.checkLeaseBeforeWrite"]').isChecked()).toBe(true);
     // The built-in's hints are still there.
     await other.page.getByRole('tab', { name: 'Try this' }).waitFor();
     await context.close();
@@ -167,7 +179,9 @@ describe('deep links and share links', () => {
     const details = page.locator('details.fl-settings');
     await details.locator('summary').click();
     await page.locator('[data-path="clients.client-1.checkLeaseBeforeWrite"]').setChecked(true);
+    await expect.poll(() => chips(page)).toHaveLength(1);
     await page.getByRole('button', { name: 'Go to end' }).click();
+    await atEnd(page);
     const log = await storageLog(page);
     await expect.poll(() => page.url()).toContain('&set=');
     const bad = page.url().replace(/&set=.*$/, '&set=lease.ttlMs:fast,clients.client-1.checkLeaseBeforeWrite:true');
@@ -177,7 +191,7 @@ describe('deep links and share links', () => {
     expect(await notice.textContent()).toContain('set: lease.ttlMs takes a number, not fast; that change is ignored.');
     expect(await other.page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
     await other.page.keyboard.press('End');
-    expect(await storageLog(other.page)).toEqual(log);
+    await expect.poll(() => storageLog(other.page)).toEqual(log);
     await context.close();
   });
 
@@ -204,19 +218,19 @@ describe('every built-in scenario', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 45_000 });
-    expect(await page.locator('.fl-time__now').textContent()).toBe(`${seconds(trace.endMs)} s`);
-    expect(await storageLog(page)).toEqual(trace.storageLog);
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe(`${seconds(trace.endMs)} s`);
+    await expect.poll(() => storageLog(page)).toEqual(trace.storageLog);
     // The narration holds to the end (its last step is defined there); at the end itself the story
     // says in one sentence how the run ended (issue 14), in place of the caption.
     const story = narrationAt(trace.events, built.narration, trace.endMs)!;
     expect(story).toBeDefined();
     // innerText: the glossary's closed definitions are hidden and not part of the sentence read.
-    const shown = (await page.getByRole('region', { name: 'What just happened' }).innerText()).replace(/\s+/g, ' ');
-    expect(shown).toContain('How it ended');
-    expect(shown).toContain(runOutcome(trace));
+    const shown = async () => (await page.getByRole('region', { name: 'What just happened' }).innerText()).replace(/\s+/g, ' ');
+    await expect.poll(shown).toContain('How it ended');
+    await expect.poll(shown).toContain(runOutcome(trace));
     // Its hints are one tab away.
     await page.getByRole('tab', { name: 'Try this' }).click();
-    expect(await page.getByRole('tabpanel', { name: 'Try this' }).textContent()).toContain(built.tryThis[0]!);
+    await expect.poll(() => page.getByRole('tabpanel', { name: 'Try this' }).textContent()).toContain(built.tryThis[0]!);
     await context.close();
   });
 });

@@ -29,11 +29,14 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { isAvailable } from '../../src/quiz/answers';
 import { ISSUE12_QUESTIONS, QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 
 const root = join(import.meta.dirname, '..', '..');
 const packages = process.env.FL_PACKAGES ?? join(root, 'dist-packages');
 // The packages carry the single file, which leaves out issue 12's lessons (`scenarios/flags.ts`).
 const available = QUESTIONS.filter((q) => isAvailable(q) && !ISSUE12_QUESTIONS.includes(q));
+
+patientPolls();
 
 let browser: Browser;
 let server: Server;
@@ -183,7 +186,7 @@ describe('SCORM 1.2 package under scorm-again', () => {
     const first = await openScorm(lms);
     const { page, frame } = first;
     expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls[0])).toBe('LMSInitialize');
-    expect((await cmiOf(page)).core.lesson_status).toBe('incomplete');
+    await expect.poll(async () => (await cmiOf(page)).core.lesson_status).toBe('incomplete');
     // Question 1 right, question 2 wrong; no Retry (the package's launch data says quizRetry=0).
     await frame.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
     await frame.getByRole('button', { name: 'Check' }).click();
@@ -198,6 +201,8 @@ describe('SCORM 1.2 package under scorm-again', () => {
     await frame.getByText('Not quite.').waitFor();
     await frame.getByRole('button', { name: 'Next' }).click();
     await frame.getByRole('heading', { name: `Question 3 of ${available.length}` }).waitFor();
+    // The quiz has told the LMS where it is (it does so as it renders the question).
+    await expect.poll(async () => (await cmiOf(page)).core.lesson_location).toBe('2');
     let cmi = await cmiOf(page);
     expect(cmi.core.lesson_status).toBe('incomplete');
     expect(cmi.core.lesson_location).toBe('2');
@@ -226,6 +231,7 @@ describe('SCORM 1.2 package under scorm-again', () => {
     await second.frame.getByRole('alertdialog').waitFor();
     await second.frame.getByRole('button', { name: 'Finish anyway' }).click();
     await second.frame.getByRole('heading', { name: 'Your result' }).waitFor();
+    await expect.poll(async () => (await cmiOf(second.page)).core.lesson_status).toBe('failed');
     const end = await cmiOf(second.page);
     expect(end.core.lesson_status).toBe('failed');
     expect(end.core.score).toMatchObject({ raw: String(Math.round(100 / available.length)), min: '0', max: '100' });
@@ -279,7 +285,7 @@ describe('cmi5 package against a local LRS stub', () => {
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
     await page.goto('about:blank'); // terminated, on pagehide
-    await expect.poll(() => lrs.statements.length, { timeout: 10_000 }).toBe(5);
+    await expect.poll(() => lrs.statements.length).toBe(5);
     const verbs = lrs.statements.map((s) => (s.verb as { id: string }).id.split('/').pop());
     expect(verbs).toEqual(['initialized', 'answered', 'failed', 'completed', 'terminated']);
     for (const s of lrs.statements) {

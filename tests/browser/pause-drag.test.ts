@@ -11,8 +11,10 @@ import { applySettings } from '../../src/settings/settings';
 import { loadBuiltIn } from '../../src/store/initial-state';
 import { builtInScenario } from '../../src/scenarios/all';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 const problems: string[] = [];
 
@@ -42,7 +44,7 @@ describe("a pause's end on the timeline", () => {
     await handle.waitFor();
     const written = (seed.faults[0] as { forMs: number }).forMs;
     expect(Number(await handle.getAttribute('aria-valuenow'))).toBe(written / 1000);
-    expect(await log(page)).toEqual(logFor(written));
+    await expect.poll(() => log(page)).toEqual(logFor(written));
 
     // Drag the end to the left, to about 4 s into the run: the pause now ends well within the TTL.
     const grip = (await handle.locator('.fl-pause-end__grip').boundingBox())!;
@@ -55,10 +57,15 @@ describe("a pause's end on the timeline", () => {
     await expect.poll(async () => Number(await handle.getAttribute('aria-valuenow'))).toBeLessThan(written / 1000 / 2);
     const dragged = Math.round(Number(await handle.getAttribute('aria-valuenow')) * 1000);
     expect(dragged % 100).toBe(0);
-    await page.getByRole('button', { name: 'Go to end' }).click().catch(() => undefined);
+    // To the end of the changed run: a click of the button in the page, which does nothing where
+    // the playhead is at the end already (the button is disabled there; a locator's click would wait
+    // 30 s for it to be enabled).
+    const toEnd = page.getByRole('button', { name: 'Go to end' });
+    await toEnd.evaluate((b) => (b as HTMLButtonElement).click());
+    await expect.poll(() => toEnd.isDisabled()).toBe(true);
     await expect.poll(() => log(page)).toEqual(logFor(dragged));
     expect(logFor(dragged)).not.toEqual(logFor(written));
-    expect(await page.getByRole('list', { name: 'Your changes' }).getByRole('listitem').allTextContents()).toEqual([
+    await expect.poll(() => page.getByRole('list', { name: 'Your changes' }).getByRole('listitem').allTextContents()).toEqual([
       `Scripted pause of Client 1, for (s): ${dragged / 1000}`,
     ]);
 
@@ -73,7 +80,7 @@ describe("a pause's end on the timeline", () => {
 
     // Still the built-in: its hints are listed.
     await page.getByRole('tab', { name: 'Try this' }).click();
-    expect(await page.locator('.fl-try__list li').allTextContents()).toEqual(builtInScenario('seed-gc-pause')!.tryThis);
+    await expect.poll(() => page.locator('.fl-try__list li').allTextContents()).toEqual(builtInScenario('seed-gc-pause')!.tryThis);
     // Undo goes back to the drag, then to the pause as written.
     await page.getByRole('button', { name: /^Undo/ }).first().click();
     await expect.poll(async () => Number(await handle.getAttribute('aria-valuenow'))).toBe((dragged + 100) / 1000);

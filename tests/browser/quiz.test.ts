@@ -15,8 +15,10 @@ import { isAvailable, momentAnswer, momentStops, orderAnswer, predictAnswer, tra
 import { QUESTIONS } from '../../src/quiz/questions';
 import type { Question } from '../../src/quiz/types';
 import { launchChromium } from './chromium';
+import { explainerLoaded, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -59,6 +61,7 @@ async function answerRight(page: Page, q: Question): Promise<void> {
           await page.getByRole('button', { name: `Move up: ${label}`, exact: true }).focus();
           await page.keyboard.press('Enter');
           at -= 1;
+          await expect.poll(() => page.locator('.fl-quiz__order-label').nth(at).textContent()).toBe(label);
         }
       }
       break;
@@ -95,7 +98,7 @@ describe('quiz in Chromium', () => {
 
     for (let i = 0; i < available.length; i++) {
       const q = available[i]!;
-      await expect(page.getByRole('heading', { name: `Question ${i + 1} of ${available.length}` }).isVisible()).resolves.toBe(true);
+      await page.getByRole('heading', { name: `Question ${i + 1} of ${available.length}` }).waitFor();
       if (i === 0) {
         // One wrong answer first, then Retry.
         await page.getByRole('radio', { name: 'In the client, before every write' }).check();
@@ -189,9 +192,9 @@ describe('quiz in Chromium', () => {
     const page = await context.newPage();
     await openQuiz(page);
     const violations = async (where: string) => {
-      // Let entrance animations (opacity fades) finish: a half-faded line fails colour contrast.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-      await page.waitForTimeout(400);
+      // Every part drawn (a live timeline with its marks) and the page at rest, entrance animations
+      // (opacity fades) over: a half-faded line fails colour contrast.
+      await explainerLoaded(page);
       const r = await new AxeBuilder({ page }).include('.fl-quiz').analyze();
       return r.violations.map((v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     };
@@ -200,6 +203,7 @@ describe('quiz in Chromium', () => {
     await page.getByRole('radio', { name: 'In the network load balancer' }).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByRole('button', { name: 'Show solution' }).click();
+    await page.locator('.fl-quiz__solution').waitFor();
     found.push(...(await violations('feedback and solution')));
     const predict = available.findIndex((q) => q.kind === 'predict');
     for (let i = 0; i < predict; i++) await page.getByRole('button', { name: 'Next' }).click();

@@ -7,10 +7,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 import { RECORDINGS } from '../../src/recordings';
 import seed from '../../src/recordings/data/seed-gc-pause.recording.json';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -52,7 +54,7 @@ describe('recordings of real etcd runs', () => {
     await page.getByRole('button', { name: 'Open the replay on the main timeline' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     // The replay is on the main timeline now: its title in the picker's place.
-    expect(await page.getByText(/replay of a run on etcd 3\.4\.23/).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(/replay of a run on etcd 3\.4\.23/).count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await ctx.close();
   });

@@ -16,9 +16,12 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
 
 const file = process.env.FL_SINGLE ?? join(import.meta.dirname, '..', '..', 'dist-single', 'index.html');
 const url = pathToFileURL(file).href;
+
+patientPolls();
 
 let browser: Browser;
 
@@ -74,8 +77,8 @@ describe('the single-file build from file://, offline', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
-    expect(await page.locator('.fl-time__now').textContent()).toBe('21.6 s');
-    expect(await storageLog(page)).toEqual([
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    await expect.poll(() => storageLog(page)).toEqual([
       "stored 'from client 1' with token 33",
       "stored 'from client 2' with token 34",
       "rejected 'late write from client 1' (token 33 < 34)",

@@ -14,8 +14,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
+import { frames, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
+patientPolls();
 const shots = process.env.FL_SHOTS;
 let browser: Browser;
 const problems: string[] = [];
@@ -48,7 +50,7 @@ const text = (page: Page) => page.locator('.fl-caption__text').first().innerText
 let shot = 0;
 async function look(page: Page, name: string): Promise<void> {
   if (!shots) return;
-  await page.waitForTimeout(350);
+  await settled(page);
   await page.evaluate(() => {
     const top = document.querySelector('.fl-timeline')?.getBoundingClientRect().top ?? 0;
     window.scrollBy(0, top - 8);
@@ -95,9 +97,11 @@ describe('the guided story', () => {
     await stoppedAt(page, 'Predict: what will the storage do?');
     expect(await text(page)).toMatch(/Client 2's write carries token 34; the highest token the storage has accepted so far is 33/);
     await look(page, 'predict-1');
-    // Play (Space) does not skip the question: the playhead stays before the decision.
+    // Play (Space) does not skip the question: the playhead stays before the decision. The story
+    // holds it in playback's first frames (StoryBar.tsx): once they have run, playback has stopped again.
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.waitForTimeout(300);
+    await frames(page);
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
     expect(await title(page)).toBe('Predict: what will the storage do?');
     expect(await page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').count()).toBe(1);
     await page.getByRole('button', { name: 'It stores the write' }).click();
@@ -121,7 +125,7 @@ describe('the guided story', () => {
     await cont(page).click();
     await stoppedAt(page, 'A number that grows with each grant, checked by the storage');
     expect(await text(page)).toContain("How it ended: The storage rejected Client 1's late write: its token 33 is lower than 34, the highest it had accepted.");
-    expect(await page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
     await look(page, 'end');
     await context.close();
   });
@@ -155,7 +159,7 @@ describe('the guided story', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 30_000 });
-    expect(await page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
     await context.close();
   });
 
@@ -225,7 +229,6 @@ describe('the guided story', () => {
               if (at.scrollY > at.timelineDocTop) bad.push(`scrolled past the timeline: scrollY ${at.scrollY} > ${at.timelineDocTop}`);
               return bad.length ? `${step}: ${bad.join('; ')}` : '';
             },
-            { timeout: 5000 },
           )
           .toBe('');
       };
@@ -233,6 +236,7 @@ describe('the guided story', () => {
       // Start button too. Lower screens: the reader scrolls just enough to see Start (not past the lanes).
       await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
       await story.getByRole('button', { name: 'Start' }).waitFor();
+      await settled(page);
       const first = await where();
       expect(first.scrollY).toBe(0);
       expect(first.lanes!.top >= 0 && first.lanes!.bottom <= h && first.caption!.top + 48 <= h, JSON.stringify(first)).toBe(true);
@@ -253,7 +257,8 @@ describe('the guided story', () => {
         presses++;
         // After the first press, focus is on the bar (Continue, then an answer, then Continue again).
         expect((await where()).focusInBar, `focus after pressing at "${name}"`).toBe(true);
-        await page.waitForTimeout(100);
+        // The press took effect: the story has moved on to its next step (each has its own title).
+        await expect.poll(() => title(page), { timeout: 30_000 }).not.toBe(name);
       }
       // The whole story: the opening, seven guide steps, two questions and their answers, the end.
       expect(await title(page)).toBe('A number that grows with each grant, checked by the storage');
@@ -267,12 +272,12 @@ describe('the guided story', () => {
     const { context, page } = await openPage();
     const term = page.locator('.fl-caption').getByRole('button', { name: 'lease service' });
     await term.click();
-    expect(await term.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => term.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => page.getByRole('note', { name: 'Definition: lease service' }).isVisible()).toBe(true);
     await look(page, 'glossary');
     await page.keyboard.press('Escape');
-    expect(await term.getAttribute('aria-expanded')).toBe('false');
-    expect(await term.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => term.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => term.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 });

@@ -13,9 +13,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
+import { frames, patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 
 const baseURL = inject('baseURL');
+patientPolls();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -37,6 +39,7 @@ async function open(page: Page, id: string, atEnd = false): Promise<void> {
   await page.locator('.fl-timeline__svg .fl-messages').waitFor({ state: 'attached' });
   await page.locator('.fl-slot').first().waitFor({ state: 'detached' });
   await reactHasControls(page);
+  await settled(page);
 }
 
 function rect(page: Page, selector: string): Promise<Rect> {
@@ -62,8 +65,9 @@ describe('phone layout', () => {
           expect(await page.locator('.fl-legend-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
           expect(onScreen(await rect(page, 'button.fl-play'), w, h)).toBe(true);
           await page.locator('button.fl-play').tap();
-          await page.waitForTimeout(400);
-          expect(await page.evaluate('document.querySelector("button.fl-play").getAttribute("aria-label")')).toMatch(/pause/i);
+          await expect.poll(() => page.evaluate('document.querySelector("button.fl-play").getAttribute("aria-label")')).toMatch(/pause/i);
+          // Playing: the scroll that Play makes on a phone (phone-links.ts) is rendered, and the bar's fold follows it.
+          await frames(page);
           const timeline = await rect(page, '.fl-timeline__scroll');
           const caption = await rect(page, '.fl-caption');
           const play = await rect(page, 'button.fl-play');
@@ -96,7 +100,7 @@ describe('phone layout', () => {
         const page = await context.newPage();
         await open(page, 'seed-gc-pause');
         await page.locator('.fl-story').waitFor();
-        await page.waitForTimeout(300);
+        await settled(page);
         const m = (await page.evaluate(`(() => {
           const r = (el) => el.getBoundingClientRect();
           const lanes = r(document.querySelector('.fl-timeline__svg'));
@@ -138,9 +142,8 @@ describe('phone layout', () => {
       await page.locator('.fl-intervene [data-client="client-2"]').waitFor();
       expect(onScreen(await rect(page, '.fl-intervene [data-client="client-2"]'), 360, 740)).toBe(false);
       await page.locator('.fl-lanes__row[data-lane="client-2"]').tap();
-      await page.waitForTimeout(300);
-      expect(onScreen(await rect(page, '.fl-intervene [data-client="client-2"]'), 360, 740)).toBe(true);
-      expect(await page.evaluate('document.activeElement.closest("[data-client]")?.getAttribute("data-client")')).toBe('client-2');
+      await expect.poll(async () => onScreen(await rect(page, '.fl-intervene [data-client="client-2"]'), 360, 740)).toBe(true);
+      await expect.poll(() => page.evaluate('document.activeElement.closest("[data-client]")?.getAttribute("data-client")')).toBe('client-2');
     } finally {
       await context.close();
     }
@@ -175,7 +178,8 @@ describe('lane headers', () => {
     [1280, 800, false],
     [1920, 1080, true],
   ] as const) {
-    it(`every built-in at ${w}x${h}${presenter ? ', presenter' : ''}: no lane header's text is cut off`, async () => {
+    // Every built-in opened in turn takes 30-45 s on an idle machine: more than the project's 60 s on a busy one.
+    it(`every built-in at ${w}x${h}${presenter ? ', presenter' : ''}: no lane header's text is cut off`, { timeout: 240_000 }, async () => {
       const context = await browser.newContext({ viewport: { width: w, height: h } });
       try {
         const page = await context.newPage();
@@ -187,6 +191,7 @@ describe('lane headers', () => {
             await page.locator('.fl-timeline').click({ position: { x: 4, y: 4 } });
             await page.keyboard.press('p');
             await page.locator('.fl-app--presenter').waitFor();
+            await settled(page);
           }
           const r = (await page.evaluate(`(() => {
             const rows = [...document.querySelectorAll('.fl-lanes__row')];
@@ -226,7 +231,8 @@ describe('presenter mode', () => {
           await page.locator('.fl-timeline').click({ position: { x: 4, y: 4 } });
           await page.keyboard.press('p');
           await page.locator('.fl-app--presenter').waitFor();
-          await page.waitForTimeout(500);
+          // Fitted to the screen (a ResizeObserver gives the lanes the height left: the layout moves until it is done) and at rest.
+          await settled(page);
           const m = (await page.evaluate(`(() => {
             const box = document.querySelector('.fl-timeline__scroll');
             const svg = document.querySelector('.fl-timeline__svg').getBoundingClientRect();

@@ -94,6 +94,20 @@ describe('the predict prompts', () => {
     await user.click(screen.getByRole('button', { name: 'It rejects the write' }));
     expect(caption()).toContain('Right.The storage rejects Client 1');
   }, 40_000);
+
+  it('a long frame that crosses a key moment and the question after it stops at the moment first', async () => {
+    const { store } = setup();
+    await screen.findByRole('group', { name: 'Story' });
+    // Playing from just after the lease expired, one frame (a busy machine's) jumps past client 2's
+    // grant (the "Two owners" stop, 10.2 s) and the question before its write (10.299 s).
+    act(() => {
+      store.getState().seek(10_150);
+      store.getState().play();
+    });
+    act(() => store.getState().seek(10_400));
+    expect(store.getState().playing).toBe(false);
+    expect(store.getState().playheadMs).toBe(10_200);
+  });
 });
 
 describe('the no-effect notices', () => {
