@@ -126,6 +126,9 @@ export default defineConfig(({ mode }) => {
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
+          // A poll waits for the state it reads: 1 s (Vitest's default) is itself a timing assumption
+          // on a busy machine.
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
           // Files run side by side (`npm test` runs 3 at a time), each with its own Chromium, all
           // against the one preview server of the global setup: no test may wait a fixed time.
