@@ -292,7 +292,36 @@ function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
  */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
-/** A copy of parsed JSON with {@link BIDI_CONTROLS} removed from every string (keys included). */
+/**
+ * How deep parsed JSON may nest before it is refused (levels of objects and arrays; a scenario's
+ * deepest objects, the steps of a client's program (`clients[0].program[0]`), are 4 down). Deeper input is not a scenario, and walking it by
+ * recursion would overflow the stack (issue 43: 4,000 levels from a 301-character link blanked the
+ * page), so {@link parseScenario} measures the depth first, without recursion.
+ */
+export const MAX_NESTING = 32;
+
+/**
+ * Where `value` (parsed JSON) nests deeper than `limit` levels: the path of the first object or
+ * array found at depth `limit + 1` (as `faults[0].x`), or undefined when it nests no deeper. An
+ * explicit stack, not recursion: any depth is measured safely, and no more than `limit + 1`
+ * levels are ever visited.
+ */
+export function tooDeep(value: unknown, limit = MAX_NESTING): string | undefined {
+  const stack: { v: unknown; depth: number; path: string }[] = [{ v: value, depth: 0, path: '' }];
+  while (stack.length > 0) {
+    const { v, depth, path } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= limit) return path;
+    const entries: [string, unknown][] = Array.isArray(v) ? v.map((x, i) => [`[${i}]`, x]) : Object.entries(v).map(([k, x]) => [path ? `.${k}` : k, x]);
+    for (const [step, x] of entries) if (x !== null && typeof x === 'object') stack.push({ v: x, depth: depth + 1, path: path + step });
+  }
+  return undefined;
+}
+
+/**
+ * A copy of parsed JSON with {@link BIDI_CONTROLS} removed from every string (keys included).
+ * Recursive: only called on input that {@link tooDeep} has found no deeper than {@link MAX_NESTING}.
+ */
 function withoutBidiControls(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(BIDI_CONTROLS, '');
   if (Array.isArray(value)) return value.map(withoutBidiControls);
@@ -315,6 +344,10 @@ function withoutBidiControls(value: unknown): unknown {
 export function parseScenario(input: unknown): ParseResult {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return { ok: false, issues: [{ path: '', message: `expected a scenario object, got ${describeType(input)}` }] };
+  }
+  const deep = tooDeep(input);
+  if (deep !== undefined) {
+    return { ok: false, issues: [{ path: deep, message: `nested more than ${MAX_NESTING} levels deep here; a scenario's deepest fields are 4 levels down` }] };
   }
   const result = scenarioSchema.safeParse(withoutBidiControls(input));
   if (!result.success) {

@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { checkScheduleSpace, defaultScheduleSpace } from '../../src/explorer/space';
 import { parseLocation } from '../../src/links';
 import { parseScenario, parseScenarioOrThrow, parseScenarioText, simulate } from '../../src/model';
+import { MAX_NESTING, tooDeep } from '../../src/model/validate';
+import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
+import { decodeScenario, encodeScenario } from '../../src/links/codec';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'fl-hostile-'));
@@ -129,3 +132,45 @@ describe('7. smaller findings', { timeout: 120_000 }, () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('issue 43, item 2: deep nesting is refused with a message, never a stack overflow', { timeout: 120_000 }, () => {
+  /** A scenario whose title is an array nested `depth` levels deep, as JSON text (JSON.parse itself handles any depth). */
+  const nested = (depth: number): string => `{"format":"fencing-lab.scenario/v1","title":${'['.repeat(depth)}${']'.repeat(depth)},"lease":{"ttlMs":1000},"clients":[{"id":"c","program":[]}]}`;
+
+  it('tooDeep finds the first path past the limit without recursion, at any depth', () => {
+    expect(tooDeep({ a: [{ b: 1 }] }, 3)).toBeUndefined();
+    expect(tooDeep({ a: [{ b: [1] }] }, 3)).toBe('a[0].b');
+    expect(tooDeep(JSON.parse('['.repeat(200_000) + ']'.repeat(200_000)))).toBe('[0]'.repeat(MAX_NESTING));
+  });
+
+  it('every built-in scenario nests well within the limit', () => {
+    // A client's program steps are the deepest objects, 4 levels down.
+    for (const b of ALL_BUILT_IN_SCENARIOS) expect(tooDeep(b.scenario, 5), b.id).toBeUndefined();
+  });
+
+  it('parseScenario and parseScenarioText give one issue naming the depth and where (4,000 levels overflowed the stack before)', () => {
+    for (const depth of [MAX_NESTING + 1, 4_000, 100_000]) {
+      const r = parseScenarioText(nested(depth));
+      expect(r.ok).toBe(false);
+      if (r.ok) continue;
+      expect(r.issues).toHaveLength(1);
+      expect(r.issues[0]!.path).toBe(`title${'[0]'.repeat(MAX_NESTING - 1)}`);
+      expect(r.issues[0]!.message).toMatch(/nested more than 32 levels deep/);
+    }
+    expect(parseScenarioText(nested(MAX_NESTING - 2)).ok).toBe(false); // an ordinary type error, not the depth
+  });
+
+  it('a #s= link nested 4,000 deep decodes to a message, not a throw', () => {
+    const r = decodeScenario(encodeScenario(JSON.parse(nested(4_000)) as never));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/nested more than 32 levels deep/);
+  });
+
+  it('the CLI prints the message and exits 2, with no stack trace', async () => {
+    const r = await cli('simulate', file('deep.json', nested(4_000)));
+    expect(r.code).toBe(2);
+    expect(r.stderr + r.stdout).toMatch(/nested more than 32 levels deep/);
+    expect(r.stderr).not.toMatch(/RangeError|at .*\.ts:\d+/);
+  });
+});
+
