@@ -247,17 +247,28 @@ function etcdFlavourCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue
   return issues;
 }
 
-/** Checks that need the whole document: unique ids, known client and actor ids. */
+/** Checks that need the whole document: unique ids and names, known client and actor ids. */
 function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
   const issues: ScenarioIssue[] = [];
   const ids = new Set<string>();
+  const shown = new Map<string, number>();
   input.clients.forEach((c, i) => {
+    const duplicateId = ids.has(c.id);
     if (c.id === LEASE_SERVICE || c.id === STORAGE) {
       issues.push({ path: `clients[${i}].id`, message: `"${c.id}" is reserved for the ${c.id.replace('-', ' ')}` });
-    } else if (ids.has(c.id)) {
+    } else if (duplicateId) {
       issues.push({ path: `clients[${i}].id`, message: `duplicate client id "${c.id}"` });
     }
     ids.add(c.id);
+    // Each client's lane, log lines and captions carry its name (its id when it has none): two
+    // alike would read as one client (issue 43, item 4).
+    const name = c.name ?? c.id;
+    if (c.name !== undefined && c.name === '') {
+      issues.push({ path: `clients[${i}].name`, message: 'expected a name with visible characters (it had only invisible ones)' });
+    } else if (shown.has(name) && !(duplicateId && c.name === undefined)) {
+      issues.push({ path: `clients[${i}].${c.name === undefined ? 'id' : 'name'}`, message: `shows as "${name}", as clients[${shown.get(name)}] does: give each client a name of its own` });
+    }
+    if (!shown.has(name)) shown.set(name, i);
   });
   issues.push(...etcdFlavourCheck(input));
   const known = [...ids].join(', ');
@@ -291,6 +302,15 @@ function crossCheck(input: z.output<typeof scenarioSchema>): ScenarioIssue[] {
  * bidirectional algorithm orders it.
  */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Characters that take no room where they stand: the zero-width space, non-joiner and joiner, the
+ * left-to-right, right-to-left and Arabic letter marks, the word joiner and invisible operators, the
+ * zero-width no-break space (BOM) and the Mongolian vowel separator. They are removed from clients'
+ * names, where "Client 1" and "Client 1" with a zero-width space would show as two clients named
+ * alike (issue 43, item 4); elsewhere they stay (a joiner is part of some emoji and scripts).
+ */
+const INVISIBLE = /[\u200b-\u200f\u2060-\u2064\u061c\ufeff\u180e]/g;
 
 /**
  * How deep parsed JSON may nest before it is refused (levels of objects and arrays; a scenario's
@@ -354,7 +374,8 @@ export function parseScenario(input: unknown): ParseResult {
     const issues = result.error.issues.flatMap((i) => zodIssueMessage(i, input));
     return { ok: false, issues: dedupe(issues) };
   }
-  const raw = result.data;
+  // Names lose the characters that take no room (two names that differ only in them look alike).
+  const raw = { ...result.data, clients: result.data.clients.map((c) => (c.name === undefined ? c : { ...c, name: c.name.replace(INVISIBLE, '') })) };
   const cross = crossCheck(raw);
   if (cross.length > 0) return { ok: false, issues: cross };
   return { ok: true, scenario: normalizeScenario(raw) };

@@ -5,7 +5,8 @@
  * 2. a valid link whose run is past the simulator's event budget is simulated in the simulation
  *    worker (not on the page's thread) and refused there with the simulator's message; the default
  *    scenario opens;
- * 3. a valid custom link within the budget opens, simulated in that worker.
+ * 3. a valid custom link within the budget opens, simulated in that worker;
+ * 4. a link nested 4,000 levels deep opens the default scenario with a notice naming the depth.
  * Nothing logs a console error or throws on the page.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -102,6 +103,18 @@ describe('hostile links', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).locator('option:checked').textContent()).toContain('One keepalive every 100 ms for 20 s');
     await page.getByRole('button', { name: 'Go to end' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents()).toEqual(["stored 'v' with token 1"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a link nested 4,000 levels deep (issue 43, item 2) opens the default scenario with a notice naming the depth; the page works', async () => {
+    // It blanked the page: the validator's recursion overflowed the stack.
+    const deep = JSON.parse(`{"format":"fencing-lab.scenario/v1","title":${'['.repeat(4000)}${']'.repeat(4000)},"lease":{"ttlMs":1000},"clients":[{"id":"c","program":[]}]}`) as ScenarioInput;
+    const { context, page, problems } = await open(deep);
+    expect(await notice(page)).toMatch(/The link's scenario is not valid: title(\[0\])+: nested more than 32 levels deep here/);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
+    await page.getByRole('button', { name: 'Go to end' }).click();
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
     expect(problems).toEqual([]);
     await context.close();
   });

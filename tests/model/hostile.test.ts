@@ -174,3 +174,22 @@ describe('issue 43, item 2: deep nesting is refused with a message, never a stac
   });
 });
 
+describe('issue 43, item 4: client names that look alike', () => {
+  const two = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    parseScenario(doc({ clients: [{ id: 'client-1', program: [], ...a }, { id: 'client-2', program: [], ...b }] }));
+
+  it('zero-width characters and direction marks are removed from names, so look-alike names are caught', () => {
+    for (const hidden of ['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u2060', '\ufeff', '\u061c']) {
+      const r = two({ name: 'Client 1' }, { name: `Client${hidden} 1` });
+      expect(r, JSON.stringify(hidden)).toMatchObject({ ok: false, issues: [{ path: 'clients[1].name', message: 'shows as "Client 1", as clients[0] does: give each client a name of its own' }] });
+    }
+    const ok = parseScenario(doc({ clients: [{ id: 'client-1', name: 'A\u200bda', program: [] }] }));
+    expect(ok.ok && ok.scenario.clients[0]!.name).toBe('Ada');
+  });
+
+  it("a name like another client's id (its shown name) is caught; a name of only invisible characters too", () => {
+    expect(two({}, { name: 'client-1' })).toMatchObject({ ok: false, issues: [{ path: 'clients[1].name' }] });
+    expect(two({ name: '\u200b\u200e' }, {})).toMatchObject({ ok: false, issues: [{ path: 'clients[0].name', message: 'expected a name with visible characters (it had only invisible ones)' }] });
+    expect(two({ name: 'Ada' }, { name: 'Bob' }).ok).toBe(true);
+  });
+});
