@@ -9,7 +9,7 @@
  * | `quizMode`     | `graded` or `self-check` | `graded` | self-check shows no pass/fail verdict at all        |
  * | `quizQuestions`| question ids, commas     | all      | which questions, in this order                      |
  * | `quizShuffle`  | `0` or `1`               | `0`      | shuffle them, the same way for the same attempt id  |
- * | `xapiBase`     | an absolute IRI          | the page's folder | base of the xAPI activity ids               |
+ * | `xapiBase`     | an http(s) IRI           | the page's folder | base of the xAPI activity ids               |
  * | `actor`        | an xAPI Agent as JSON    | anonymous | who the xAPI statements are about (also the `setActor` message) |
  *
  * These are URL parameters, so a student can edit them (a graded setup uses the SCORM or cmi5
@@ -69,11 +69,13 @@ const EXPECTED: Record<(typeof QUIZ_PARAMS)[number], string> = {
   quizMode: 'expected graded or self-check',
   quizQuestions: 'expected question ids separated by commas',
   quizShuffle: 'expected 0 or 1',
-  xapiBase: 'expected an absolute IRI such as https://example.edu/lab/',
+  xapiBase: 'expected an http(s) address such as https://example.edu/lab/',
   actor: 'expected an xAPI Agent as JSON, e.g. {"mbox":"mailto:ada@example.edu"}',
 };
 const ids = z.string().check(z.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/));
-const iri = z.string().check(z.regex(/^[a-z][a-z0-9+.-]*:[^\s<>"{}|\\^`]+$/i), z.maxLength(500));
+// http(s) only: an activity id is an IRI that an LRS stores and a report may link to, so
+// `javascript:` or `data:` ids are refused with a notice (issue 43, item 4).
+const iri = z.string().check(z.regex(/^https?:\/\/[^\s<>"{}|\\^`]+$/i), z.maxLength(500));
 const json = z.string().check(z.regex(/^\s*\{[\s\S]*\}\s*$/), z.maxLength(2000));
 
 /** The settings and one notice per ignored parameter or value. */
@@ -116,6 +118,13 @@ export function parseQuizSettings(search: string, overrides?: string): ParsedQui
   const passMark = read('passMark', percent);
   const quizMode = read('quizMode', mode);
   const questions = read('quizQuestions', ids);
+  // Each question once, in the order first given: a repeated id is said, not silently dropped.
+  const listed = questions?.split(',');
+  const once = listed && [...new Set(listed)];
+  if (listed && once && once.length < listed.length) {
+    const repeated = [...new Set(listed.filter((id, i) => listed.indexOf(id) !== i))];
+    notices.push(`quizQuestions: ${repeated.map(quote).join(', ')} given more than once; each question is asked once`);
+  }
   const shuffle = read('quizShuffle', flag);
   const base = read('xapiBase', iri);
   const actor = read('actor', json);
@@ -132,7 +141,7 @@ export function parseQuizSettings(search: string, overrides?: string): ParsedQui
       solution: solution === undefined ? DEFAULT_QUIZ_SETTINGS.solution : solution === '1',
       passMark: passMark === undefined ? DEFAULT_QUIZ_SETTINGS.passMark : Number(passMark),
       mode: quizMode ?? DEFAULT_QUIZ_SETTINGS.mode,
-      questions: questions?.split(','),
+      questions: once,
       shuffle: shuffle === '1',
       xapiBase: base,
       actor,

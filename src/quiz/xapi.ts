@@ -122,7 +122,8 @@ export function isIri(s: string): boolean {
  * `pageHref` (query and hash dropped), e.g. `https://host/lab/index.html?x` → `https://host/lab/`.
  */
 export function xapiBase(pageHref: string, configured?: string): string {
-  if (configured && isIri(configured)) return configured.endsWith('/') ? configured : `${configured}/`;
+  // A configured base is http(s) only (as `parseQuizSettings` reads it): never a `javascript:` id.
+  if (configured && /^https?:\/\//i.test(configured) && isIri(configured)) return configured.endsWith('/') ? configured : `${configured}/`;
   const page = pageHref.split(/[?#]/)[0] ?? '';
   const base = page.slice(0, page.lastIndexOf('/') + 1);
   return isIri(base) ? base : 'urn:fencing-lab:';

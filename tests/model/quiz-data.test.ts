@@ -22,6 +22,7 @@ import {
 import { QUESTIONS } from '../../src/quiz/questions';
 import { questionsSchema } from '../../src/quiz/schema';
 import { DEFAULT_QUIZ_SETTINGS, instanceFromSearch, parseQuizSettings } from '../../src/quiz/settings';
+import { xapiBase } from '../../src/quiz/xapi';
 import { TOPICS, type MomentQuestion, type OrderQuestion, type PredictQuestion } from '../../src/quiz/types';
 
 /** The seed's quick check, copied word for word from the brief (shared/seed). */
@@ -248,6 +249,23 @@ describe('parseQuizSettings', () => {
       const r = parseQuizSettings(`?passMark=${encodeURIComponent(bad)}`);
       expect(r.settings.passMark, bad).toBe(70);
       expect(r.notices, bad).toHaveLength(1);
+    }
+  });
+
+  it('asks a repeated question once and says so (issue 43: "a,a,a" made a one-question quiz silently)', () => {
+    const { settings, notices } = parseQuizSettings('?quizQuestions=b,a,b,b,c,a');
+    expect(settings.questions).toEqual(['b', 'a', 'c']);
+    expect(notices).toEqual(['quizQuestions: "b", "a" given more than once; each question is asked once']);
+    expect(parseQuizSettings('?quizQuestions=a,b').notices).toEqual([]);
+  });
+
+  it('takes an http(s) xapiBase only; javascript: and other schemes are refused with a notice', () => {
+    expect(parseQuizSettings('?xapiBase=https%3A%2F%2Fids.example.edu%2Ffl%2F')).toMatchObject({ settings: { xapiBase: 'https://ids.example.edu/fl/' }, notices: [] });
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'urn:x:y', 'ftp://h/x']) {
+      const r = parseQuizSettings(`?xapiBase=${encodeURIComponent(bad)}`);
+      expect(r.settings.xapiBase, bad).toBeUndefined();
+      expect(r.notices, bad).toEqual([`xapiBase: expected an http(s) address such as https://example.edu/lab/, got ${JSON.stringify(bad)}; ignored`]);
+      expect(xapiBase('https://h.example/lab/index.html', bad), bad).toBe('https://h.example/lab/');
     }
   });
 
