@@ -68,7 +68,10 @@ export async function openCmi5(win: Window, search: string): Promise<LmsSession 
     ...(launch.contextTemplate ? { contextTemplate: launch.contextTemplate } : {}),
     graded,
     answered: (s) => send(s),
-    suspend: (progress) => void win.fetch(stateUrl(PROGRESS_STATE_ID), { method: 'PUT', headers, body: progress, keepalive: true }).catch(() => undefined),
+    suspend: (progress) => {
+      void win.fetch(stateUrl(PROGRESS_STATE_ID), { method: 'PUT', headers, body: progress, keepalive: true }).catch(() => undefined);
+      return true;
+    },
     finish(raw, max, success) {
       if (!graded) return;
       if (success !== undefined) cmi5(success ? 'passed' : 'failed', raw, max, success);

@@ -4,13 +4,14 @@
  *
  * Data model elements (SCORM 1.2 RTE, 3.4): `cmi.core.lesson_status` (incomplete while running;
  * passed / failed when graded, completed in self-check), `cmi.core.score.raw|min|max` (percent,
- * 0 to 100), `cmi.suspend_data` (progress, at most 4096 characters), `cmi.core.lesson_location`,
+ * 0 to 100), `cmi.suspend_data` (progress, compressed: at most 4096 characters; `suspend-data.ts`), `cmi.core.lesson_location`,
  * `cmi.core.exit` (suspend until finished), `cmi.core.session_time` (HHHH:MM:SS.SS),
  * `cmi.interactions.n.*`; read: `cmi.launch_data` (settings), `cmi.student_data.mastery_score`,
  * `cmi.core.student_id` / `student_name`, `cmi.core.entry`.
  * @module
  */
 import { findScormApi } from './scorm-api';
+import { packSuspendData, SUSPEND_DATA_MAX, unpackSuspendData } from './suspend-data';
 import type { LmsSession } from './types';
 
 /** SCORM 1.2 CMITimespan: `HHHH:MM:SS.SS`. */
@@ -57,7 +58,7 @@ export function openScorm(win: Window): LmsSession | undefined {
     kind: 'scorm',
     settings: get('cmi.launch_data'),
     passMark: Number.isFinite(mastery) && mastery >= 0 && mastery <= 100 ? Math.round(mastery) : undefined,
-    suspended: suspended || undefined,
+    suspended: unpackSuspendData(suspended),
     actor: id ? { objectType: 'Agent', name: get('cmi.core.student_name') || id, account: { homePage: win.location.origin === 'null' ? 'urn:scorm' : win.location.origin, name: id } } : undefined,
     graded: true,
     answered(_s, i) {
@@ -70,10 +71,14 @@ export function openScorm(win: Window): LmsSession | undefined {
       commit();
     },
     suspend(progress, location) {
-      if (progress.length <= 4096) set('cmi.suspend_data', progress);
+      // Compressed (suspend-data.ts): a full quiz's JSON is over the 4,096 characters SCORM 1.2 keeps.
+      const packed = packSuspendData(progress);
+      const fits = packed.length <= SUSPEND_DATA_MAX;
+      if (fits) set('cmi.suspend_data', packed);
       set('cmi.core.lesson_location', location);
       set('cmi.core.exit', finished ? '' : 'suspend');
       commit();
+      return fits;
     },
     finish(raw, max, success) {
       const percent = max > 0 ? Math.round((raw / max) * 100) : 0;

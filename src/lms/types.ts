@@ -24,8 +24,12 @@ export interface LmsSession {
   graded: boolean;
   /** A question was checked. */
   answered(s: XapiStatement, interaction: { type: string; response: string; pattern: string; correct: boolean }): void;
-  /** Keep `progress` (JSON) for a later session; `location` is the question shown. */
-  suspend(progress: string, location: number): void;
+  /**
+   * Keep `progress` (JSON) for a later session; `location` is the question shown. Returns false
+   * when the LMS cannot keep it (too long for SCORM 1.2's `cmi.suspend_data`): the quiz then tells
+   * the learner.
+   */
+  suspend(progress: string, location: number): boolean;
   /**
    * The quiz was finished (once per attempt): score in points, pass or fail (`undefined` in
    * self-check), and the time since the attempt began.

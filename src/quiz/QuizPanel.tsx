@@ -169,9 +169,11 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
     };
   }, [session, hostActor, settings, href, progress.registration, embedId]);
 
+  // Whether the LMS kept the latest progress (false: SCORM 1.2's suspend data had no room for it).
+  const [lmsKept, setLmsKept] = useState(true);
   useEffect(() => {
     if (canSave) saveProgress(embedId, progress, w);
-    session?.suspend(serializeProgress(progress), progress.index);
+    if (session) setLmsKept(session.suspend(serializeProgress(progress), progress.index));
   }, [canSave, embedId, progress, w, session]);
   // The page goes away: end the LMS session (SCORM LMSFinish, cmi5 terminated).
   const startedAt = progress.startedAt;
@@ -286,6 +288,11 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
         </div>
       )}
       {lms === null && <p className="fl-quiz__notice">{t('quiz.lms.failed')}</p>}
+      {lms && !lmsKept && (
+        <p className="fl-quiz__notice" role="status">
+          {t('quiz.lms.unsaved')}
+        </p>
+      )}
       {lms && <p className="fl-quiz__notice fl-quiz__notice--info">{t('quiz.lms.connected')}</p>}
       {!progress.finished && index === 0 && !settings.retry && settings.mode === 'graded' && <p className="fl-quiz__intro">{t('quiz.firstCounts')}</p>}
       {!q ? (

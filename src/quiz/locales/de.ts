@@ -126,5 +126,6 @@ export const quizDe = {
   'quiz.lms.connecting': 'Verbindung zu Ihrem Kurs …',
   'quiz.lms.connected': 'Ihr Ergebnis wird an Ihren Kurs gesendet.',
   'quiz.lms.failed': 'Ihr Kurs ist nicht erreichbar; Ihr Ergebnis wird dort nicht gespeichert.',
+  'quiz.lms.unsaved': 'Ihr Kurs konnte Ihre letzten Antworten nicht speichern (zu viel, um es dort abzulegen): Wenn Sie jetzt gehen, fehlen sie bei Ihrer Rückkehr. Ihr Ergebnis wird beim Abschließen trotzdem gespeichert.',
   'quiz.alreadySent': 'Ihr Ergebnis wurde beim ersten Abschließen gespeichert; erneutes Abschließen ändert es nicht.',
 } as const satisfies Partial<Record<QuizMessageKey, string>>;

@@ -125,6 +125,7 @@ export const quizEn = {
   'quiz.lms.connecting': 'Connecting to your course…',
   'quiz.lms.connected': 'Your score is sent to your course.',
   'quiz.lms.failed': 'Could not reach your course; your score will not be recorded there.',
+  'quiz.lms.unsaved': 'Your course could not keep your latest answers (too much to save there): if you leave now, they will be lost when you come back. Your score is still recorded when you finish.',
   'quiz.alreadySent': 'Your result was recorded when you first finished; finishing again does not change it.',
 } as const satisfies Record<string, string>;
 
