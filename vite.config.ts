@@ -114,8 +114,8 @@ export default defineConfig(({ mode }) => {
           include: ['tests/etcd/**/*.test.ts'],
           testTimeout: 90_000,
           fileParallelism: false,
-          // Two scenarios side by side (`it.concurrent` in the test), each on its own etcd.
-          maxConcurrency: 2,
+          // Three scenarios side by side (`it.concurrent` in the test), each on its own etcd.
+          maxConcurrency: 3,
         },
       },
       {

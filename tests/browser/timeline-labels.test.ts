@@ -1,7 +1,8 @@
 /**
- * Issue 13: the timeline's labels never collide. In real Chromium on the production build, every
- * built-in scenario is stepped through event by event (the "next event" button) at 1280 and 360 px
- * wide, and at every step every visible text of the timeline picture (tick labels, the playhead's
+ * Issue 13: the timeline's labels and marks never collide. In real Chromium on the production build,
+ * every built-in scenario is stepped through event by event (the "next event" button) at 1280 and
+ * 360 px wide, measured at every other step (each step at one of the two widths; the node tests of
+ * the label plan cover every step with Chromium's text metrics, issue 39); at each, every visible text of the timeline picture (tick labels, the playhead's
  * tag, every mark's and message's label) is measured with `getBBox` (plus the playhead's
  * translation). The test fails if two boxes overlap, if one leaves the picture (clipped), or if
  * the playhead's tag covers a label. Marks and arrows are checked against the labels too: no label
@@ -24,6 +25,7 @@ import { launchChromium } from './chromium';
 import { openScenario, sampleFor, walk } from './timeline-walk';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { labelMetrics } from '../label-metrics';
+import { MEASURE_MARKS, type MarksReport } from './marks-measure';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -240,28 +242,43 @@ const MEASURE = `(() => {
   return { at: now ? now.textContent : '?', labels: boxes.length, problems };
 })()`;
 
+/**
+ * One walk per width measures both the labels (`MEASURE`) and the marks (`MEASURE_MARKS`,
+ * `marks-measure.ts`) at each step: a page load and a settle per step, not two (issue 39). The
+ * labels' test walks; the marks' test, after it, reads the same steps.
+ */
+const walks = new Map<number, Map<string, [StepReport, MarksReport][]>>();
+
+async function walkAll(width: number, wi: number): Promise<Map<string, [StepReport, MarksReport][]>> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+  const out = new Map<string, [StepReport, MarksReport][]>();
+  try {
+    const page = await context.newPage();
+    for (const [si, s] of ALL_BUILT_IN_SCENARIOS.entries()) {
+      await openScenario(page, baseURL, s.id);
+      out.set(s.id, await walk<[StepReport, MarksReport]>(page, `[${MEASURE}, ${MEASURE_MARKS}]`, sampleFor(si, wi)));
+    }
+  } finally {
+    await context.close();
+  }
+  walks.set(width, out);
+  return out;
+}
+
 describe('timeline labels: no overlap, no clipping, nothing under the playhead tag', () => {
   for (const [wi, width] of [1280, 360].entries()) {
     it(`every built-in at every other event step (each step at one of the two widths), ${width} px wide`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-      try {
-        const page = await context.newPage();
-        const failures: string[] = [];
-        for (const [si, s] of ALL_BUILT_IN_SCENARIOS.entries()) {
-          await openScenario(page, baseURL, s.id);
-          const reports = await walk<StepReport>(page, MEASURE, sampleFor(si, wi));
-          expect(reports.length, s.id).toBeGreaterThan(3);
-          // At the end of the run the picture carries every mark's label.
-          expect(reports[reports.length - 1]!.labels, s.id).toBeGreaterThan(8);
-          for (const r of reports) for (const p of r.problems) failures.push(`${s.id} @${width}px, ${r.at}: ${p}`);
-        }
-        expect(failures).toEqual([]);
-      } finally {
-        await context.close();
+      const failures: string[] = [];
+      for (const [id, steps] of await walkAll(width, wi)) {
+        const reports = steps.map(([l]) => l);
+        expect(reports.length, id).toBeGreaterThan(3);
+        // At the end of the run the picture carries every mark's label.
+        expect(reports[reports.length - 1]!.labels, id).toBeGreaterThan(8);
+        for (const r of reports) for (const p of r.problems) failures.push(`${id} @${width}px, ${r.at}: ${p}`);
       }
+      expect(failures).toEqual([]);
     }, 600_000);
   }
-
   it('at 360 px, scrolled sideways past a bar\'s start, its label slides into view and nothing shows half under the lane names', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     try {
@@ -376,4 +393,24 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
       await context.close();
     }
   });
+});
+
+describe('timeline marks: no arrowhead on a dot or a mark, no two marks touching', () => {
+  for (const [wi, width] of [1280, 360].entries()) {
+    it(`every built-in at every other event step (each step at one of the two widths), ${width} px wide`, async () => {
+      // The steps the labels' test walked (it runs first); walked here if it did not.
+      const steps = walks.get(width) ?? (await walkAll(width, wi));
+      const failures: string[] = [];
+      for (const [id, both] of steps) {
+        const reports = both.map(([, m]) => m);
+        expect(reports.length, id).toBeGreaterThan(3);
+        // The check measured something: by the run's end there are arrowheads and point marks.
+        const last = reports[reports.length - 1]!;
+        expect(last.heads, id).toBeGreaterThan(2);
+        expect(last.points, id).toBeGreaterThan(0);
+        for (const r of reports) for (const p of r.problems) failures.push(`${id} @${width}px, ${r.at}: ${p}`);
+      }
+      expect(failures).toEqual([]);
+    }, 600_000);
+  }
 });

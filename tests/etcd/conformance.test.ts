@@ -9,8 +9,8 @@
  * revision and the phase of etcd's 500 ms expiry check. A run disturbed by the machine (a process
  * descheduled past a scenario's margin) is run once more; both attempts' differences are reported.
  *
- * Two scenarios run at a time, each on an etcd of its own (`startEtcd`: its own ports and data
- * directory), so that the test takes about half its wall time (issue 39).
+ * Three scenarios run at a time, each on an etcd of its own (`startEtcd`: its own ports and data
+ * directory), so that the test takes about a third of its wall time (issue 39).
  *
  * Without an etcd binary this FAILS, saying how to install one; it never skips.
  */
@@ -51,8 +51,8 @@ describe('the etcd-flavoured model agrees with a real etcd', () => {
       });
       continue;
     }
-    // Two scenarios at a time (the project's `maxConcurrency`), each on its own etcd: a run mostly
-    // waits out its TTLs, so two side by side halve the wall time without crowding each other.
+    // Three scenarios at a time (the project's `maxConcurrency`), each on its own etcd: a run mostly
+    // waits out its TTLs, so three side by side cut the wall time without crowding each other.
     it.concurrent(`${b.id}: same tokens, owners, locks taken and storage decisions`, async ({ expect }) => {
       if (!bin) throw new Error(INSTALL_ETCD);
       const attempts: string[][] = [];
