@@ -109,7 +109,7 @@ describe('the bound of a valid scenario', { timeout: 120_000 }, () => {
       clients: ids.map((id) => ({ id, renewEveryMs: MIN_RENEW_EVERY_MS, program })),
       faults,
     });
-    expect(workBound(largest)).toBe(202_440);
+    expect(workBound(largest)).toBe(202_448);
     expect(workBound(largest)).toBeGreaterThan(MAX_SIMULATION_EVENTS);
   });
 
@@ -206,6 +206,12 @@ const adversarial: fc.Arbitrary<Scenario> = fc
   );
 
 describe('every scenario the validator accepts', { timeout: 300_000 }, () => {
+  it('a client with an empty program: its start and its program\'s end, 2 events, within the bound (a random run found the bound 1)', () => {
+    const s = parseScenarioOrThrow({ format: 'fencing-lab.scenario/v1', title: 'empty', durationMs: 374_017, lease: { ttlMs: 600_000 }, network: { latencyMs: 0 }, clients: [{ id: 'client-1', clockRate: 0.1, startAtMs: 11_903, program: [] }] });
+    expect(simulate(s).events.map((e) => e.kind)).toEqual(['client-start', 'program-ended']);
+    expect(within(s, workBound(s))).toBe(true);
+  });
+
   it('simulates within its structural bound and within the event budget (events and queue jobs): to its end, or stopped by the budget with the error', () => {
     fc.assert(
       fc.property(adversarial, (s) => {
