@@ -5,9 +5,9 @@
 #      side by side with the model and component tests (which need no build): both are CPU work,
 #      and neither waits for the other;
 #   2. the browser tests against the builds, BROWSER_WORKERS files at a time (3 by default: a
-#      browser test waits on Chromium much of its time), one preview server for all of them;
-#   3. the conformance test against a real etcd, alone (its timings must not be crowded out);
-#   4. the size budgets.
+#      browser test waits on Chromium much of its time), one preview server for all of them, and
+#      beside them the size budgets (which mostly wait for blocked page loads to time out);
+#   3. the conformance test against a real etcd, alone (its timings must not be crowded out).
 #
 # Each phase fails the run at once. The builds' own output is kept in a file and printed after the
 # model tests, so the two do not interleave. The last line counts every test: "N passed, N failed".
@@ -40,16 +40,24 @@ cat "$work/build.log"
 if ((built != 0)); then echo "The type check or a build failed (above)."; exit "$built"; fi
 if ((units != 0)); then echo "Model or component tests failed (above)."; exit "$units"; fi
 
-phase 'browser tests'
+phase 'browser tests, beside the size budgets'
+# The budget check mostly waits (it blocks the page's scripts in turn, each blocked load timing out
+# in Chromium): run beside the browser tests, its output printed after them.
+tsx tests/budget/check-budgets.ts >"$work/budget.log" 2>&1 &
+budgets=$!
+browser=0
 # shellcheck disable=SC2046
-vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-3}" $(report browser)
+vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-3}" $(report browser) || browser=$?
+budget=0
+wait "$budgets" || budget=$?
+phase "size budgets ($( ((budget == 0)) && echo ok || echo FAILED))"
+cat "$work/budget.log"
+if ((browser != 0)); then echo "Browser tests failed (above)."; exit "$browser"; fi
+if ((budget != 0)); then echo "A size budget is exceeded or a build is missing (above)."; exit "$budget"; fi
 
 phase 'etcd conformance, alone'
 # shellcheck disable=SC2046
 vitest run --project etcd $(report etcd)
-
-phase 'size budgets'
-tsx tests/budget/check-budgets.ts
 
 phase "all done in $((SECONDS - start)) s"
 node -e '
