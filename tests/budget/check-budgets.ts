@@ -33,7 +33,7 @@
  *   what they show and broke the import circles: each new module in a lazily loaded part costs the one file some bytes of
  *   module glue, about 0.2 KB in all, to 227.0 KB; 227.5 KB until issue 43's hostile-input fixes (nesting measured
  *   before validation, look-alike client names refused, the quiz's http(s)-only xapiBase and repeated-question notice,
- *   and the notice when the course cannot keep the quiz's progress, in English and German: about 0.6 KB) took it to
+ *   and the notice when the course cannot keep the quiz's progress: about 0.6 KB) took it to
  *   227.6 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
