@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
-import { frames, patientPolls, settled } from './settle';
+import { explainerLoaded, frames, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -174,6 +174,9 @@ describe('the guided story', () => {
 
   it('the Quiz link opens the quiz of the scenario on screen, after a switch too', async () => {
     const { context, page } = await openPage('?scenario=identity-cas');
+    // Every later part in place first (the URL's writer among them) and every control hydrated: under
+    // load a choice made on the prerendered select before then was lost (a fresh-clone run).
+    await explainerLoaded(page, { timeout: 60_000 });
     await page.getByRole('combobox', { name: 'Scenario' }).selectOption('check-then-write');
     await expect.poll(() => new URL(page.url()).searchParams.get('scenario')).toBe('check-then-write');
     await page.getByRole('link', { name: 'Quiz' }).click();
