@@ -129,6 +129,10 @@ export default defineConfig(({ mode }) => {
           // A poll waits for the state it reads: 1 s (Vitest's default) is itself a timing assumption
           // on a busy machine.
           expect: { poll: { timeout: 15_000 } },
+          // Stopgap: one retry of a failed browser test. The last fresh-clone runs each had one
+          // failure under load that passed alone (story's Quiz link, fixed; hints' first-write-window
+          // hint 1, not yet found): a retry is reported by Vitest, so a flake stays visible.
+          retry: 1,
           hookTimeout: 120_000,
           // Files run side by side (`npm test` runs 3 at a time), each with its own Chromium, all
           // against the one preview server of the global setup: no test may wait a fixed time.
