@@ -6,7 +6,8 @@
 #      and neither waits for the other;
 #   2. the browser tests against the builds, BROWSER_WORKERS files at a time (3 by default: a
 #      browser test waits on Chromium much of its time), one preview server for all of them;
-#   3. the conformance test against a real etcd, beside the size budgets: both mostly wait.
+#   3. the conformance test against a real etcd, on its own (its runs are timed in real ms);
+#   4. the size budgets, on a quiet machine.
 #
 # A failed phase fails the run once its jobs are done. The builds' own output is kept in a file and
 # printed after the model tests, so the two do not interleave. The last line, however the run ends,
@@ -14,6 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
+# Vite 8 warns, in ~160 lines before every run, that this config imports without file extensions
+# (what its future native config loader will not take); the bundled loader in use takes them.
+export VITE_CONFIG_NATIVE_IGNORE_WARNING=true
 start=$SECONDS
 work=$(mktemp -d)
 # On any exit, the count of the tests run so far (a failed phase stops the run, so later phases
@@ -30,7 +34,7 @@ summary() {
     console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
   ' "$work/units.json" "$work/browser.json" "$work/etcd.json" || true
 }
-# Jobs still running in the background (a build, the budget check) end with the script.
+# Jobs still running in the background (a build) end with the script.
 trap 'code=$?; jobs -p | xargs -r kill 2>/dev/null; summary; rm -rf "$work"; exit $code' EXIT
 phase() { printf '\n== %s (at %d s)\n' "$1" "$((SECONDS - start))"; }
 report() { echo "--reporter=default --reporter=json --outputFile.json=$work/$1.json"; }
@@ -59,20 +63,16 @@ phase 'browser tests'
 # shellcheck disable=SC2046
 vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-3}" $(report browser) || { echo "Browser tests failed (above)."; exit 1; }
 
-phase 'etcd conformance, beside the size budgets'
-# Both mostly wait (etcd runs out its TTLs; the budget check blocks the page's scripts in turn, each
-# blocked load timing out), so neither crowds the other; beside the browser tests, the budget
-# check's "before the first render" would depend on a loaded machine. Its output is printed after.
-tsx tests/budget/check-budgets.ts >"$work/budget.log" 2>&1 &
-budgets=$!
-etcd=0
+phase 'etcd conformance'
+# On its own: its runs are timed in real ms against etcd's TTLs, and a busy machine (the budget
+# check's Chromium beside it) made a client start or finish its work late enough to change who got
+# the lock (a CI run, stop 46).
 # shellcheck disable=SC2046
-vitest run --project etcd $(report etcd) || etcd=$?
-budget=0
-wait "$budgets" || budget=$?
-phase "size budgets ($( ((budget == 0)) && echo ok || echo FAILED))"
-cat "$work/budget.log"
-if ((etcd != 0)); then echo "The etcd conformance test failed (above)."; exit "$etcd"; fi
-if ((budget != 0)); then echo "A size budget is exceeded or a build is missing (above)."; exit "$budget"; fi
+vitest run --project etcd $(report etcd) || { echo "The etcd conformance test failed (above)."; exit 1; }
+
+phase 'size budgets'
+# After the browser tests and etcd, on a quiet machine: what is requested "before the first render"
+# must not depend on a loaded one.
+tsx tests/budget/check-budgets.ts || { echo "A size budget is exceeded or a build is missing (above)."; exit 1; }
 
 phase "all done in $((SECONDS - start)) s"
