@@ -11,7 +11,7 @@ import { applySettings } from '../../src/settings/settings';
 import { loadBuiltIn } from '../../src/store/initial-state';
 import { builtInScenario } from '../../src/scenarios/all';
 import { launchChromium } from './chromium';
-import { patientPolls } from './settle';
+import { explainerLoaded, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -39,6 +39,7 @@ describe("a pause's end on the timeline", () => {
     page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     await page.goto(baseURL);
+    await explainerLoaded(page); // a click on a prerendered button before hydration is lost
     await page.getByRole('button', { name: 'Go to end' }).click();
     const handle = page.getByRole('slider', { name: "Length of Client 1's pause" });
     await handle.waitFor();

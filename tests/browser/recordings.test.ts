@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
-import { patientPolls } from './settle';
+import { explainerLoaded, patientPolls } from './settle';
 import { RECORDINGS } from '../../src/recordings';
 import seed from '../../src/recordings/data/seed-gc-pause.recording.json';
 
@@ -30,6 +30,7 @@ describe('recordings of real etcd runs', () => {
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(baseURL);
+    await explainerLoaded(page); // a click on a prerendered button before hydration is lost
     await page.getByRole('button', { name: 'Library' }).click();
     for (const r of RECORDINGS) {
       await page.getByRole('button', { name: r.title }).click();
