@@ -61,6 +61,13 @@ export interface LabData extends Derived {
    * now, instead of or after the caption's own text; `undefined` when it says nothing.
    */
   story?: StoryCaption | undefined;
+  /**
+   * The stretch of the run the timeline frames now (simulated ms; `story/frames.ts`, set by the
+   * story at a key moment), or `undefined` for the whole run.
+   */
+  frame?: { startMs: number; endMs: number; core?: { startMs: number; endMs: number } } | undefined;
+  /** The learner asked to see the whole run rather than the story's frames (a view setting). */
+  wholeRun?: boolean;
 }
 
 /** What the story says in the caption. */

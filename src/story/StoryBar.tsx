@@ -23,6 +23,7 @@ import type { StoryCaption } from '../store/initial-state';
 import { changeSummary, noEffectNotice } from './compare';
 import { GUIDED_SCENARIO, SEED_GUIDE, guideStepsFor, type GuideStep } from './guide';
 import { keyMoments, momentAt, runOutcome, stopBetween, type KeyMoment } from './moments';
+import { nextFrame } from './frames';
 import { MOMENT_TITLE, predictQuestion, predictReason } from './text';
 import { quizHref, refreshQuizHref } from './quiz-href';
 import './messages';
@@ -107,6 +108,22 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
       store.getState().pause();
     });
   }, [store, moments, stopsOn]);
+
+  // The timeline's frame (issue 40): the key moment at rest under the playhead, kept while the
+  // playhead stays inside it, else the whole run (`frames.ts`).
+  useEffect(() => {
+    const update = (s: ReturnType<typeof store.getState>) => {
+      if (s.trace !== trace) return;
+      const frame = nextFrame(s.frame, trace, moments, s.playheadMs, s.playing);
+      if (frame !== s.frame) store.setState({ frame });
+    };
+    update(store.getState());
+    const stop = store.subscribe(update);
+    return () => {
+      stop();
+      store.setState({ frame: undefined });
+    };
+  }, [store, trace, moments]);
 
   const stoppedHere = playheadMs === 0 || (stoppedAt !== undefined && playheadMs >= 0 && near(stoppedAt, playheadMs));
   const moment: KeyMoment | undefined = stoppedHere && stopsOn ? momentAt(moments, playheadMs) : undefined;

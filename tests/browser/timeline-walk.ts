@@ -19,14 +19,19 @@ export async function openScenario(page: Page, baseURL: string, id: string): Pro
  * scroll position clamped when the page's layout changes, say as the run's ending appears below)
  * reaches the timeline with the next frame's scroll event; what a reader sees is the frame after it.
  */
+/** Whether the timeline's picture is moving to a story frame (its Web Animation, `frame-ease.ts`), in page source. */
+const EASING = `document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.classList && a.effect.target.classList.contains('fl-timeline__svg'))`;
+
 export async function settled(page: Page): Promise<void> {
   const state = `(() => { const s = document.querySelector('.fl-timeline__scroll'); const svg = document.querySelector('.fl-timeline__svg');
     return [s ? s.scrollLeft : 0, s ? s.scrollWidth : 0, s ? s.clientWidth : 0, svg ? svg.getAttribute('width') : ''].join(' '); })()`;
   let before = '';
-  for (let k = 0; k < 10; k++) {
+  for (let k = 0; k < 30; k++) {
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     const now = (await page.evaluate(state)) as string;
-    if (now === before) return;
+    // A move to a story frame (`frame-ease.ts`) is eased: what a reader sees is where it ends.
+    const easing = (await page.evaluate(EASING)) as boolean;
+    if (now === before && !easing) return;
     before = now;
   }
 }

@@ -29,6 +29,8 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
   const skipQuiet = useLab((s) => s.skipQuiet);
+  const wholeRun = useLab((s) => s.wholeRun === true);
+  const framed = useLab((s) => s.frame !== undefined) || wholeRun;
   const store = useLabStore();
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
@@ -80,11 +82,19 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
     <div className={width < 120 ? 'fl-lanes fl-lanes--narrow' : 'fl-lanes'} style={{ width }}>
       <div className="fl-lanes__axis" style={{ height: AXIS_H }}>
         <span aria-hidden="true">{t('timeline.axis')}</span>
-        {/* To scale by default; the learner may skip the quiet stretches (issue 13). */}
-        <label className="fl-skip">
-          <input type="checkbox" checked={skipQuiet} onChange={(e) => store.getState().setSkipQuiet(e.currentTarget.checked)} />
-          <span>{t('timeline.skipQuiet')}</span>
-        </label>
+        {/* To scale by default; the learner may skip the quiet stretches (issue 13). While the
+            story frames a moment (issue 40), the frame is to scale and the switch is "Whole run". */}
+        {framed ? (
+          <label className="fl-skip">
+            <input type="checkbox" checked={wholeRun} onChange={(e) => store.setState({ wholeRun: e.currentTarget.checked })} />
+            <span>{t('timeline.wholeRun')}</span>
+          </label>
+        ) : (
+          <label className="fl-skip">
+            <input type="checkbox" checked={skipQuiet} onChange={(e) => store.getState().setSkipQuiet(e.currentTarget.checked)} />
+            <span>{t('timeline.skipQuiet')}</span>
+          </label>
+        )}
       </div>
       {rows.map((r) => {
         return (

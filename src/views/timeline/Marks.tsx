@@ -23,6 +23,8 @@ import { useEventStep } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
 
 export { quietStretches } from './quiet';
+export { Overview } from './Overview';
+export { easeFrame } from './frame-ease';
 
 let canvasMeasure: Measure | undefined;
 

@@ -100,6 +100,12 @@ export interface LayoutOptions {
   skip?: readonly { startMs: number; endMs: number }[];
   /** Make the lanes taller so the picture is this high (px); never shorter than its contents. */
   height?: number;
+  /**
+   * A scale (px per simulated ms) larger than the whole run's at this width: the plot is then as
+   * wide as the horizon at that scale and scrolls sideways to a frame of the story (`story/frames.ts`;
+   * issue 40). To scale: quiet stretches are not skipped.
+   */
+  pxPerMs?: number | undefined;
 }
 
 /** Everything the timeline draws for one trace at one width. */
@@ -181,15 +187,17 @@ function piecewise(knots: readonly (readonly [number, number])[]): { x: (ms: num
  * @param options skipping quiet stretches, and a height to fill
  */
 export function layoutTimeline(trace: Trace, _warp: TimeWarp | undefined, width: number, options: LayoutOptions = {}): Geometry {
-  const w = plotWidth(width);
+  const endMs = trace.endMs;
+  const horizonMs = horizonOf(endMs);
+  const zoom = options.pxPerMs ?? 0;
+  // Framed, the frame sets the scale (on a phone it may be narrower than `MIN_WIDTH`'s).
+  const w = zoom ? Math.max(Math.floor(width), Math.ceil(zoom * horizonMs) + PAD_LEFT + PAD_RIGHT) : plotWidth(width);
   const lanes = lanesOf(trace, options.height);
   const byId = new Map(lanes.map((l) => [l.id, l]));
   const plotLeft = PAD_LEFT;
   const plotRight = w - PAD_RIGHT;
   const span = plotRight - plotLeft;
-  const endMs = trace.endMs;
-  const horizonMs = horizonOf(endMs);
-  const skipped = options.skip ?? [];
+  const skipped = (zoom ? undefined : options.skip) ?? [];
   const skippedMs = skipped.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
   // With breaks, the scale is set by the time that is drawn (the run, less what is skipped).
   const shownMs = skipped.length ? Math.max(1, endMs - skippedMs) : horizonMs;

@@ -42,7 +42,7 @@ export interface PlayheadBreaks {
  * picture's left end. Reads the texts' boxes: called only when the picture jumps sideways or its
  * labels change, never every frame.
  */
-export function snapScroll(el: HTMLElement, target: number, px: number, labelW: number): number {
+export function snapScroll(el: HTMLElement, target: number, px: number, labelW: number, bounds?: readonly [number, number]): number {
   const view = el.clientWidth - labelW;
   const max = Math.max(0, el.scrollWidth - el.clientWidth);
   const spans = [...el.querySelectorAll('svg text, svg [data-hole]')]
@@ -57,11 +57,13 @@ export function snapScroll(el: HTMLElement, target: number, px: number, labelW: 
     spans.reduce((n, [a, b]) => n + (left > 0.5 && a < left && b > left ? 10 : 0) + (left < max - 0.5 && a < left + view && b > left + view ? 1 : 0), 0);
   let best = Math.round(Math.min(max, Math.max(0, target)));
   let fewest = cuts(best);
-  for (let d = 2; d <= 120 && fewest > 0; d += 2) {
+  for (let d = 1; d <= 120 && fewest > 0; d += bounds ? 1 : 2) {
     for (const at of [target - d, target + d]) {
       const left = Math.round(Math.min(max, Math.max(0, at)));
-      // The playhead stays well inside the view (or the next frame would jump again).
+      // The playhead stays well inside the view (or the next frame would jump again), and a story
+      // frame's stretch inside its `bounds`.
       if (px < left + 24 || px > left + view - 40) continue;
+      if (bounds && (left < bounds[0] || left > bounds[1])) continue;
       const n = cuts(left);
       if (n < fewest) [best, fewest] = [left, n];
     }

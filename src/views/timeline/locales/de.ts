@@ -5,6 +5,7 @@
 import type { MarksMessageKey } from './en';
 
 export const marksDe = {
+  'timeline.wholeRun': 'ganzer Lauf',
   'actor.leaseService': 'Lease-Service',
   'actor.storage': 'Speicher',
   'actor.everyone': 'alle anderen',

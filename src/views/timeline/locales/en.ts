@@ -5,6 +5,7 @@
  * (issue 7). German is `de.ts`, same keys.
  */
 export const marksEn = {
+  'timeline.wholeRun': 'whole run',
   'actor.leaseService': 'the lease service',
   'actor.storage': 'the storage',
   'actor.everyone': 'every other actor',

@@ -1,0 +1,173 @@
+/**
+ * Frames (issue 40, item 1): for each key moment of the story, the stretch of time the timeline
+ * shows, computed from the events the moment speaks of, so that they fill the picture instead of
+ * being slivers of a whole-run axis (the seed's grant, its reply and the first write all happen in
+ * the first 0.3 s of 21.6). Pure functions of the trace and the moment: no React, no DOM, no clock,
+ * so a frame holds for every scenario and after any intervention. Times are simulated ms.
+ * @module
+ */
+import type { Trace, TraceEvent } from '../model/trace';
+import type { KeyMoment } from './moments';
+
+/** A stretch of the run to show: `startMs` to `endMs` (simulated ms), and the events it is about. */
+export interface Frame {
+  startMs: number;
+  endMs: number;
+  /** The events the moment speaks of (indices in `trace.events`), each inside the frame. */
+  eventIds: number[];
+}
+
+/** The narrowest frame (ms): room for a message's two ends and their labels. */
+export const MIN_FRAME_MS = 600;
+/** Events of a moment's context (a request before a grant, the wake-up before a late write) are looked for this far back (ms). */
+const CONTEXT_MS = 1500;
+/**
+ * Events the moment speaks of are at least this far apart (px) on screen, at a visible plot of
+ * {@link NARROW_PLOT_PX}: the frame leaves out context events that would crowd them closer.
+ */
+export const MIN_EVENT_GAP_PX = 24;
+/**
+ * The narrowest plot a frame is made for (px): a 360 px phone's view beside the lane names (242),
+ * less the room the timeline keeps at the frame's ends (64).
+ */
+export const NARROW_PLOT_PX = 176;
+/** Room kept at each side of a frame, as a share of the events' spread (and at least {@link MIN_PAD_MS}). */
+const PAD_SHARE = 0.2;
+const MIN_PAD_MS = 150;
+
+/** The last event before (or at) `beforeMs` matching `ok`, no earlier than `sinceMs`. */
+function lastBefore(events: readonly TraceEvent[], fromId: number, sinceMs: number, ok: (e: TraceEvent) => boolean): TraceEvent | undefined {
+  for (let i = fromId; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.atMs < sinceMs) return undefined;
+    if (ok(e)) return e;
+  }
+  return undefined;
+}
+
+/**
+ * The events a key moment speaks of: first the moment's own events (a grant and the message that
+ * carried it; a write and the storage's decision; a lease's end and the renewal that set its
+ * deadline), then context (the request before a grant, the wake-up before a late write), which the
+ * frame leaves out if it would crowd the rest (see {@link frameOf}).
+ *
+ * @returns `core` (always framed) and `context` events, each in trace order.
+ */
+export function momentEvents(trace: Trace, moment: KeyMoment): { core: TraceEvent[]; context: TraceEvent[] } {
+  const events = trace.events;
+  const e = events[moment.eventId];
+  if (!e) return { core: [], context: [] };
+  const core: TraceEvent[] = [e];
+  const context: TraceEvent[] = [];
+  const add = (list: TraceEvent[], x: TraceEvent | undefined) => {
+    if (x && !list.includes(x) && !core.includes(x)) list.push(x);
+  };
+  switch (moment.kind) {
+    case 'grant':
+    case 'new-grant': {
+      // The lease service's grant, and the client's request if it came shortly before.
+      add(core, lastBefore(events, e.id, e.atMs - CONTEXT_MS, (x) => x.kind === 'lease-granted' && x.peer === e.actor && x.token === e.token));
+      add(context, lastBefore(events, e.id, e.atMs - CONTEXT_MS, (x) => x.kind === 'acquire-sent' && x.actor === e.actor));
+      break;
+    }
+    case 'decision': {
+      // The write the storage decides on (the decision's message is the write).
+      const d = moment.decision;
+      if (d) add(core, events.find((x) => x.kind === 'write-sent' && x.messageId === d.messageId));
+      break;
+    }
+    case 'late-write': {
+      // Its decision, and the writer waking from a pause shortly before.
+      add(core, events.find((x) => x.id > e.id && (x.kind === 'write-accepted' || x.kind === 'write-rejected') && x.peer === e.actor && x.value === e.value));
+      add(context, lastBefore(events, e.id, e.atMs - CONTEXT_MS, (x) => x.kind === 'pause-ended' && x.actor === e.actor));
+      break;
+    }
+    case 'expiry': {
+      // The last renewal (or the grant) that set the lease's deadline.
+      add(
+        context,
+        lastBefore(events, e.id, -Infinity, (x) => (x.kind === 'lease-renewed' || x.kind === 'lease-granted') && x.peer === e.peer && x.token === e.token),
+      );
+      break;
+    }
+    case 'pause':
+    case 'crash': {
+      // What the client was doing just before: its last step (a write's reply, its work starting).
+      add(context, lastBefore(events, e.id - 1, e.atMs - CONTEXT_MS, (x) => x.actor === e.actor && x.kind !== 'keepalive-sent' && x.atMs < e.atMs));
+      break;
+    }
+    case 'check': {
+      // The write the check lets through (or the pause that follows it).
+      add(context, events.find((x) => x.id > e.id && x.actor === e.actor && (x.kind === 'write-sent' || x.kind === 'pause-started') && x.atMs <= e.atMs + CONTEXT_MS));
+      break;
+    }
+    default:
+      break;
+  }
+  const byId = (a: TraceEvent, b: TraceEvent) => a.id - b.id;
+  return { core: core.sort(byId), context: context.sort(byId) };
+}
+
+/** The smallest gap (ms) between two of `times` that differ; Infinity with fewer than two distinct times. */
+function minGap(times: readonly number[]): number {
+  const t = [...new Set(times)].sort((a, b) => a - b);
+  let gap = Infinity;
+  for (let i = 1; i < t.length; i++) gap = Math.min(gap, t[i]! - t[i - 1]!);
+  return gap;
+}
+
+/**
+ * The frame of a key moment: the moment's events (see {@link momentEvents}) and the playhead's stop,
+ * with room at both sides, at least {@link MIN_FRAME_MS} wide, never before 0. Context events are
+ * kept only while every two events at different times stay {@link MIN_EVENT_GAP_PX} apart when the
+ * frame is drawn {@link NARROW_PLOT_PX} wide (the frame of a moment whose own events are closer than
+ * that is as narrow as that allows, at least {@link MIN_FRAME_MS}).
+ *
+ * @param plotPx the visible plot's width the frame is made for (px; default {@link NARROW_PLOT_PX}).
+ * @param withContext `false`: the moment's own events only (the frame a phone falls back to where
+ *   the whole frame does not fit its view at the picture's scale).
+ */
+export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX, withContext = true): Frame {
+  const { core, context: all } = momentEvents(trace, moment);
+  const context = withContext ? all : [];
+  const spanFor = (list: readonly TraceEvent[]) => {
+    const times = [...list.map((x) => x.atMs), moment.stopMs];
+    const lo = Math.min(...times);
+    const hi = Math.max(...times);
+    const pad = Math.max(MIN_PAD_MS, (hi - lo) * PAD_SHARE);
+    return { lo, hi, span: Math.max(MIN_FRAME_MS, hi - lo + 2 * pad), gap: minGap(list.map((x) => x.atMs)) };
+  };
+  let chosen = core;
+  for (const c of context) {
+    const next = [...chosen, c];
+    const s = spanFor(next);
+    if ((s.gap * plotPx) / s.span >= MIN_EVENT_GAP_PX) chosen = next;
+  }
+  const { lo, hi, span } = spanFor(chosen);
+  const startMs = Math.max(0, (lo + hi) / 2 - span / 2);
+  return { startMs, endMs: startMs + span, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
+}
+
+/** A frame as the timeline takes it (the store's `frame`): with `core`, the frame of the moment's own events. */
+export type Framed = { startMs: number; endMs: number; core?: { startMs: number; endMs: number } } | undefined;
+
+/**
+ * The frame to show after the playhead moved or playback started or stopped: at rest on a key
+ * moment, that moment's frame; otherwise the frame shown so far while the playhead is inside it (a
+ * step or the playback to the next moment nearby keeps the picture still), else the whole run
+ * (`undefined`).
+ *
+ * @param prev the frame shown so far
+ * @param moments the run's key moments (`keyMoments`)
+ */
+export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMoment[], playheadMs: number, playing: boolean): Framed {
+  const moment = playing ? undefined : moments.find((m) => Math.abs(m.stopMs - playheadMs) < 0.5);
+  if (moment) {
+    const f = frameOf(trace, moment);
+    const c = frameOf(trace, moment, NARROW_PLOT_PX, false);
+    return prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.core?.startMs === c.startMs && prev.core.endMs === c.endMs
+      ? prev
+      : { startMs: f.startMs, endMs: f.endMs, core: { startMs: c.startMs, endMs: c.endMs } };
+  }
+  return prev && playheadMs >= prev.startMs && playheadMs <= prev.endMs ? prev : undefined;
+}
