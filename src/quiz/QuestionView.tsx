@@ -15,14 +15,14 @@ import {
   isAnswered,
   momentStops,
   orderAnswer,
-  overlapSpans,
   predictAnswer,
   secondsText,
   traceFor,
   grade,
 } from './answers';
+import { beliefOverlaps } from '../store/derive';
 import { ChoiceBody } from './ChoiceBody';
-import { describeBelievers } from './describe';
+import { describeBelievers, describeLeaseWithoutBelief } from './describe';
 import { useQuizT } from './messages';
 import { MomentBody } from './MomentBody';
 import { currentOrder, OrderBody } from './OrderBody';
@@ -264,16 +264,20 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
     case 'moment': {
       const trace = traceFor(q.scenarioId);
       if (trace && response.kind === 'moment') {
+        const leaseOnly = describeLeaseWithoutBelief(trace, response.atMs, t);
         details = (
           <>
-            <p>{describeBelievers(trace, response.atMs, t)}</p>
+            <p>
+              {describeBelievers(trace, response.atMs, t)}
+              {leaseOnly && ` ${leaseOnly}`}
+            </p>
             <p>{fillMomentExplanation(q, trace)}</p>
           </>
         );
         if (st.revealed) {
           solution = (
             <ul className="fl-quiz__solution-list">
-              {overlapSpans(trace).map((s) => (
+              {beliefOverlaps(trace).map((s) => (
                 <li key={s.startMs}>
                   {t('quiz.moment.overlap', { start: secondsText(s.startMs), end: secondsText(s.endMs) })}{' '}
                   {describeBelievers(trace, s.startMs, t)}

@@ -6,9 +6,9 @@
  */
 import { normalizeScenario } from '../model/scenario';
 import { simulate } from '../model/simulate';
-import type { BeliefInterval, StorageDecision, Trace, TraceEvent } from '../model/trace';
+import type { StorageDecision, Trace, TraceEvent } from '../model/trace';
 import { builtInScenario } from '../scenarios/all';
-import { beliefAt, storageStateAt } from '../store/derive';
+import { beliefOverlaps, storageStateAt, twoBelieveAt } from '../store/derive';
 import type { EventMatch, MomentQuestion, OrderQuestion, PredictQuestion, Question, Response } from './types';
 
 const traces = new Map<string, Trace | null>();
@@ -128,57 +128,19 @@ export function momentStops(trace: Trace): number[] {
   return out;
 }
 
-/** Every client that believes it holds the lock at `ms`, with its belief. */
-export function believersAt(trace: Trace, ms: number): BeliefInterval[] {
-  const out: BeliefInterval[] = [];
-  for (const c of trace.scenario.clients) {
-    const b = beliefAt(trace, c.id, ms);
-    if (b) out.push(b);
-  }
-  return out;
-}
-
-/** A stretch of simulated time [startMs, endMs). */
-export interface Span {
-  startMs: number;
-  endMs: number;
-}
-
-/**
- * The stretches when two or more clients believe they hold the lock, from the belief intervals:
- * a sweep over belief starts and ends.
- */
-export function overlapSpans(trace: Trace): Span[] {
-  const edges: { at: number; d: number }[] = [];
-  for (const b of trace.beliefs) {
-    if (b.endMs > b.startMs) edges.push({ at: b.startMs, d: 1 }, { at: b.endMs, d: -1 });
-  }
-  edges.sort((a, b) => a.at - b.at || a.d - b.d);
-  const spans: Span[] = [];
-  let n = 0;
-  let start = 0;
-  for (const e of edges) {
-    const before = n;
-    n += e.d;
-    if (before < 2 && n >= 2) start = e.at;
-    if (before >= 2 && n < 2 && e.at > start) spans.push({ startMs: start, endMs: e.at });
-  }
-  return spans;
-}
-
 /**
  * Fills a moment question's explanation: `{overlap}` becomes the stretches when two or more clients
- * believe they hold the lock, from {@link overlapSpans} ("from 10.2 s to 10.4 s", joined by "and";
+ * believe they hold the lock, from {@link beliefOverlaps} ("from 10.2 s to 10.4 s", joined by "and";
  * "never" when there is none). Quiz content is English only, so the words are English.
  */
 export function fillMomentExplanation(q: MomentQuestion, trace: Trace): string {
-  const spans = overlapSpans(trace).map((s) => `from ${secondsText(s.startMs)} s to ${secondsText(s.endMs)} s`);
+  const spans = beliefOverlaps(trace).map((s) => `from ${secondsText(s.startMs)} s to ${secondsText(s.endMs)} s`);
   return fill(q.explanation, { overlap: spans.length > 0 ? spans.join(' and ') : 'never' });
 }
 
-/** The right answer of a moment question: the stops at which two or more clients believe they hold the lock. */
+/** The right answer of a moment question: the stops at which two or more clients believe they hold the lock ({@link twoBelieveAt}). */
 export function momentAnswer(_q: MomentQuestion, trace: Trace): number[] {
-  return momentStops(trace).filter((ms) => believersAt(trace, ms).length >= 2);
+  return momentStops(trace).filter((ms) => twoBelieveAt(trace, ms));
 }
 
 /** The outcome of checking one response. */
@@ -215,7 +177,7 @@ export function grade(q: Question, r: Response): Grade {
     }
     case 'moment': {
       const trace = traceFor(q.scenarioId);
-      return { correct: r.kind === 'moment' && trace !== undefined && believersAt(trace, r.atMs).length >= 2 };
+      return { correct: r.kind === 'moment' && trace !== undefined && twoBelieveAt(trace, r.atMs) };
     }
   }
 }

@@ -5,7 +5,8 @@
  */
 import { LEASE_SERVICE, STORAGE } from '../model/scenario';
 import type { Trace, TraceEvent } from '../model/trace';
-import { believersAt, clientName, secondsText } from './answers';
+import { believersAt, liveLeaseAt } from '../store/derive';
+import { clientName, secondsText } from './answers';
 import { quizT, type QuizMessageKey } from './messages';
 
 /** The name of an actor: a client's name, "the lease service" or "the storage". */
@@ -45,4 +46,19 @@ export function describeBelievers(trace: Trace, ms: number, t: typeof quizT = qu
   const names = bs.map((b) => t('quiz.moment.believes', { name: clientName(trace, b.client), token: b.token }));
   if (bs.length === 2) return t('quiz.moment.two', { time, a: names[0]!, b: names[1]! });
   return t('quiz.moment.many', { time, names: names.join(', ') });
+}
+
+/**
+ * At `ms`, a client that holds the live lease at the lease service but no longer believes it holds
+ * the lock (its belief with that token ended, e.g. its program ended after its write), as a
+ * sentence; `undefined` otherwise. The timeline draws that lease on the lease service's lane
+ * ("token 34 · Client 2") after the client's belief bar has ended, and a learner may read the
+ * lease's bar as a belief.
+ */
+export function describeLeaseWithoutBelief(trace: Trace, ms: number, t: typeof quizT = quizT): string | undefined {
+  const lease = liveLeaseAt(trace, ms);
+  if (!lease || believersAt(trace, ms).some((b) => b.client === lease.holder)) return undefined;
+  const ended = trace.beliefs.filter((b) => b.client === lease.holder && b.token === lease.token && b.endMs <= ms).at(-1);
+  if (!ended) return undefined;
+  return t('quiz.moment.leaseOnly', { name: clientName(trace, lease.holder), token: lease.token, since: secondsText(ended.endMs) });
 }

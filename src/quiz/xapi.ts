@@ -22,7 +22,8 @@
  * with interactionType and correctResponsesPattern).
  * @module
  */
-import { momentStops, orderAnswer, overlapSpans, predictAnswer, traceFor, fill } from './answers';
+import { beliefOverlaps } from '../store/derive';
+import { momentStops, orderAnswer, predictAnswer, traceFor, fill } from './answers';
 import type { Question } from './types';
 
 /** An xAPI language map. */
@@ -224,7 +225,7 @@ export function questionDefinition(q: Question, prompt: string): NonNullable<Xap
       const trace = traceFor(q.scenarioId);
       // The stops the student can pick that fall in a span; a pattern per span (inclusive bounds).
       const stops = trace ? momentStops(trace) : [];
-      const spans = trace ? overlapSpans(trace) : [];
+      const spans = trace ? beliefOverlaps(trace) : [];
       const patterns = spans
         .map((s) => stops.filter((ms) => ms >= s.startMs && ms < s.endMs))
         .filter((in_) => in_.length > 0)

@@ -7,12 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../src/model/simulate';
-import { fillMomentExplanation, overlapSpans } from '../../src/quiz/answers';
+import { fillMomentExplanation } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import { REAL_SYSTEM_TITLES } from '../../src/quiz/real-systems';
 import type { ChoiceQuestion, MomentQuestion, Question } from '../../src/quiz/types';
 import { findRealSystem, REAL_SYSTEMS, type RealSystem } from '../../src/realsystems';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
+import { beliefOverlaps } from '../../src/store/derive';
 import { BUILT_IN_SCENARIOS } from '../../src/scenarios';
 import type { BuiltInScenario } from '../../src/scenarios/types';
 import { loadBuiltIn } from '../../src/store/initial-state';
@@ -179,7 +180,7 @@ describe('issue 12: corrected claims', () => {
 
     const q = question('moment-two-holders') as MomentQuestion;
     const trace = simulate(loadBuiltIn(q.scenarioId));
-    expect(overlapSpans(trace)).toEqual([{ startMs: 10_200, endMs: 10_400 }]);
+    expect(beliefOverlaps(trace)).toEqual([{ startMs: 10_200, endMs: 10_400 }]);
     expect(fillMomentExplanation(q, trace)).toContain('in this run from 10.2 s to 10.4 s, when client 2’s program ends after its write.');
   });
 });

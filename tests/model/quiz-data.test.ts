@@ -6,15 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type Trace } from '../../src/model';
 import { builtInScenario } from '../../src/scenarios/all';
+import { beliefOverlaps, believersAt } from '../../src/store/derive';
 import {
-  believersAt,
   fillPredictPrompt,
   grade,
   isAvailable,
   momentAnswer,
   momentStops,
   orderAnswer,
-  overlapSpans,
   predictAnswer,
   responseString,
   traceFor,
@@ -194,7 +193,7 @@ describe('moment questions: the answer comes from the belief intervals', () => {
         expect(grade(q, { kind: 'moment', atMs: ms }).correct).toBe(covering(ms) >= 2);
       }
       // The overlap spans agree with the stops inside them.
-      const spans = overlapSpans(trace);
+      const spans = beliefOverlaps(trace);
       expect(spans.length).toBeGreaterThan(0);
       for (const ms of right) expect(spans.some((s) => s.startMs <= ms && ms < s.endMs)).toBe(true);
       expect(believersAt(trace, right[0]!).length).toBeGreaterThanOrEqual(2);

@@ -66,6 +66,7 @@ export const quizDe = {
   'quiz.moment.two': 'Bei {time} s glauben sowohl {a} als auch {b}, den Lock zu halten.',
   'quiz.moment.many': 'Bei {time} s glauben {names} alle, den Lock zu halten.',
   'quiz.moment.overlap': 'Von {start} s bis {end} s glauben zwei oder mehr Clients, den Lock zu halten.',
+  'quiz.moment.leaseOnly': '{name} hält beim Lease-Service noch die Lease mit Token {token}, glaubt aber seit {since} s nicht mehr, den Lock zu halten.',
   'quiz.moment.believes': '{name} (Token {token})',
 
   'quiz.summary.title': 'Ihr Ergebnis',

@@ -65,6 +65,7 @@ export const quizEn = {
   'quiz.moment.two': 'At {time} s both {a} and {b} believe they hold the lock.',
   'quiz.moment.many': 'At {time} s {names} all believe they hold the lock.',
   'quiz.moment.overlap': 'Two or more clients believe they hold the lock from {start} s to {end} s.',
+  'quiz.moment.leaseOnly': '{name} still holds the lease with token {token} at the lease service, but has not believed it holds the lock since {since} s.',
   'quiz.moment.believes': '{name} (token {token})',
 
   'quiz.summary.title': 'Your result',
