@@ -59,8 +59,7 @@ describe('a stale write the storage stored is drawn as harm', () => {
       await expect.poll(async () => (await decisionMarks(page)).find((m) => m.aria.includes(c.text))?.cls).toBe('fl-decision fl-decision--stale');
       const mark = (await decisionMarks(page)).find((m) => m.aria.includes(c.text))!;
       expect(mark.aria).toMatch(/Stale: the writer no longer held the lease$/);
-      // The label may be placed or left out for room; when drawn, it names the harm.
-      if (mark.label !== '') expect(mark.label).toBe(`stored ${c.token}, stale`);
+      expect(mark.label).toBe(`stored ${c.token}, stale`);
       // Its glyph is not the ✓ of a clean write (one stroke): a "!" (a bar and a dot, two strokes).
       const icons = (sel: string) => page.locator(`.fl-timeline__svg g.${sel} .fl-decision__icon`).evaluateAll((els) => els.map((el) => (el.getAttribute('d') ?? '').split('M').length - 1));
       expect(await icons('fl-decision--stale')).toEqual(expect.arrayContaining([2]));
@@ -87,7 +86,7 @@ describe('a stale write the storage stored is drawn as harm', () => {
     const marks = await decisionMarks(page);
     const stored34 = marks.find((m) => m.aria.includes("stored 'from client 2' with token 34"))!;
     expect(stored34.cls).toBe('fl-decision fl-decision--ok');
-    if (stored34.label !== '') expect(stored34.label).toBe('stored 34');
+    expect(stored34.label).toBe('stored 34');
     expect(marks.filter((m) => m.cls.includes('--stale'))).toEqual([]);
     expect(await page.locator('.fl-log__line--stale').count()).toBe(0);
     expect(await page.locator('.fl-log__line--ok').count()).toBe(2);
