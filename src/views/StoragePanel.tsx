@@ -73,9 +73,10 @@ export function StoragePanel() {
                   {stale ? BANG : d.accepted ? CHECK : CROSS}
                   <span className="fl-visually-hidden">{d.accepted ? t('storage.accepted') : t('storage.rejected')}</span>
                 </span>
-                <span className="fl-log__text">
-                  {d.text}
-                  {stale && <strong>{` · ${t('storage.stale')}`}</strong>}
+                {/* The storage's own words stay alone in .fl-log__text (tests and hints read them); the harm is said beside them. */}
+                <span>
+                  <span className="fl-log__text">{d.text}</span>
+                  {stale && <strong className="fl-log__stale">{` · ${t('storage.stale')}`}</strong>}
                 </span>
               </M.li>
             );

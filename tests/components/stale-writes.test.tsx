@@ -21,7 +21,9 @@ describe('a stale write the storage stored', () => {
     const lines = within(log).getAllByRole('listitem');
     expect(lines.map((li) => li.className)).toEqual(['fl-log__line fl-log__line--stale', 'fl-log__line fl-log__line--ok']);
     expect(lines[0]!.querySelector('.fl-log__icon')?.textContent).toBe('!accepted:');
-    expect(lines[0]!.querySelector('.fl-log__text')?.textContent).toBe("stored 'from client 1' with token 33 · stale: its writer no longer held the lease");
+    expect(lines[0]!.querySelector('.fl-log__text')?.textContent).toBe("stored 'from client 1' with token 33");
+    expect(lines[0]!.querySelector('.fl-log__stale')?.textContent).toBe(' · stale: its writer no longer held the lease');
+    expect(lines[1]!.querySelector('.fl-log__stale')).toBeNull();
     expect(lines[1]!.querySelector('.fl-log__text')?.textContent).toBe("stored 'from client 2' with token 34");
 
     // The timeline's marks load in their own chunk (loaded by the test setup).
