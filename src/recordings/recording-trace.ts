@@ -11,6 +11,7 @@
  */
 import { normalizeScenario } from '../model/scenario';
 import type { BeliefInterval, EventKind, LeaseInterval, Message, MessageKind, PauseInterval, StorageDecision, Trace, TraceEvent } from '../model/trace';
+import { staleAcceptedOf } from '../model/trace';
 import { realOwners } from '../etcd/conformance';
 import type { RecordedEvent, Recording } from '../etcd/recording';
 
@@ -191,6 +192,8 @@ export function recordingTrace(rec: Recording): Trace {
     .map(({ e }, id) => ({ ...e, id, ...(e.messageId !== undefined ? { messageId: newId.get(e.messageId)! } : {}) }));
   for (const d of storage) d.messageId = newId.get(d.messageId)!;
   storage.sort((a, b) => a.atMs - b.atMs);
+  // As the simulator judges them (`Recorder.finish`): a write stored from a client that no longer held the lock.
+  for (const d of storage) if (staleAcceptedOf(d, leases, scenario.lease.tokens)) d.staleAccepted = true;
   pauses.sort((a, b) => a.startMs - b.startMs);
   return {
     scenario,

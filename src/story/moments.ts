@@ -23,7 +23,7 @@
  * @module
  */
 import { pyRepr } from '../model/pyrepr';
-import { isLowerTokenStored, type LeaseInterval, type StorageDecision, type Trace, type TraceEvent } from '../model/trace';
+import { type LeaseInterval, type StorageDecision, type Trace, type TraceEvent } from '../model/trace';
 
 /** The kinds of key moment. */
 export type MomentKind = 'grant' | 'new-grant' | 'pause' | 'crash' | 'check' | 'expiry' | 'late-write' | 'decision';
@@ -242,16 +242,16 @@ export type Outcome =
   /** Every write came from the holder of a live lease. */
   | { kind: 'clean'; writes: number };
 
-/** The client whose value the storage held just before decision `index` (undefined if none). */
 /**
- * A write that arrived after its writer's lease had ended, or (with tokens that grow with each
- * grant) one whose token is lower than one the storage had accepted. Random tokens do not grow,
- * so a lower one says nothing about its age: a live holder's token can be the lower one.
+ * A write stored although its writer no longer held the lease: its lease had ended at the lease
+ * service, a newer one had gone to another client, or (tokens that grow with each grant) its token
+ * is lower than one the storage had accepted. The simulator judges it once (`StorageDecision.staleAccepted`).
  */
-function isStoredLate(trace: Trace, d: StorageDecision): boolean {
-  return isLowerTokenStored(d, trace.scenario.lease.tokens) || isLate(trace, d.client, d.token, d.atMs);
+function isStoredLate(d: StorageDecision): boolean {
+  return d.accepted && d.staleAccepted === true;
 }
 
+/** The client whose value the storage held just before decision `index` (undefined if none). */
 function holderBefore(storage: readonly StorageDecision[], index: number): string | undefined {
   for (let k = index - 1; k >= 0; k--) if (storage[k]!.accepted) return storage[k]!.client;
   return undefined;
@@ -267,7 +267,7 @@ export function outcomeOf(trace: Trace): Outcome {
   const storage = trace.storage;
   for (let i = 0; i < storage.length; i++) {
     const d = storage[i]!;
-    if (d.accepted && isStoredLate(trace, d)) {
+    if (d.accepted && isStoredLate(d)) {
       const prev = storage.slice(0, i).reverse().find((x) => x.accepted);
       const afterReset = (trace.storageResets ?? []).some((r) => r <= d.atMs && (prev === undefined || r > prev.atMs));
       // What came after it: a later late write over another client's data changes who the storage
@@ -276,7 +276,7 @@ export function outcomeOf(trace: Trace): Outcome {
       for (let k = i + 1; k < storage.length; k++) {
         const x = storage[k]!;
         const victim = holderBefore(storage, k);
-        if (x.accepted && isStoredLate(trace, x) && victim !== x.client) then.push({ late: x.client, victim });
+        if (x.accepted && isStoredLate(x) && victim !== x.client) then.push({ late: x.client, victim });
       }
       return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset, then };
     }

@@ -201,25 +201,29 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
       const value = e.value ?? '';
       const highest = e.highestBefore ?? 0;
       const fenced = trace.scenario.storage.fencing === 'token';
+      // A write stored although its writer no longer held the lease says so in its title, whatever
+      // the fencing (`StorageDecision.staleAccepted`): a "Stored with token 33" read as a success.
+      const stale = trace.storage.some((d) => d.staleAccepted && d.atMs === e.atMs && d.client === e.peer && d.value === e.value);
+      const title: MessageKey = stale ? 'caption.writeAccepted.title.stale' : 'caption.writeAccepted.title';
       if (e.token === undefined) return both('caption.writeAccepted.title.noToken', t('caption.writeAccepted.noToken', { ...v, value }));
       if (trace.scenario.storage.fencing === 'equality') {
         const first = rememberedAt(trace, e.atMs) === undefined;
-        return both('caption.writeAccepted.title', t(first ? 'caption.writeAccepted.equality.first' : 'caption.writeAccepted.equality', { ...v, value }));
+        return both(title, t(first ? 'caption.writeAccepted.equality.first' : 'caption.writeAccepted.equality', { ...v, value }));
       }
       if (!fenced && !random && e.token < highest) {
         return both('caption.writeAccepted.title.stale', t('caption.writeAccepted.stale', { ...v, value, highest }));
       }
-      if (!fenced) return both('caption.writeAccepted.title', t('caption.writeAccepted.unchecked', { ...v, value }));
+      if (!fenced) return both(title, t('caption.writeAccepted.unchecked', { ...v, value }));
       const gone = lease !== undefined && lease.endMs <= e.atMs && lease.endReason !== 'run-ended';
       if (random) {
         const note = gone && t('caption.writeAccepted.random.gone', v);
-        if (highest === 0) return both('caption.writeAccepted.title', join(t('caption.writeAccepted.first', { ...v, value }), note));
-        return both('caption.writeAccepted.title', join(t('caption.writeAccepted.random', { ...v, value, highest }), note));
+        if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), note));
+        return both(title, join(t('caption.writeAccepted.random', { ...v, value, highest }), note));
       }
       const unseen = gone && t('caption.writeAccepted.goneUnseen', v);
-      if (highest === 0) return both('caption.writeAccepted.title', join(t('caption.writeAccepted.first', { ...v, value }), unseen));
-      if (highest === e.token) return both('caption.writeAccepted.title', join(t('caption.writeAccepted.equal', { ...v, value }), unseen));
-      return both('caption.writeAccepted.title', join(t('caption.writeAccepted.higher', { ...v, value, highest }), unseen));
+      if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), unseen));
+      if (highest === e.token) return both(title, join(t('caption.writeAccepted.equal', { ...v, value }), unseen));
+      return both(title, join(t('caption.writeAccepted.higher', { ...v, value, highest }), unseen));
     }
     case 'write-rejected': {
       const value = e.value ?? '';

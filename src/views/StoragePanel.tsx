@@ -1,6 +1,8 @@
 /**
  * The storage at the playhead: whether it checks tokens, the highest token it has seen, the data it
- * holds, and its log so far in the seed's exact words, each line marked ✓ or ✗ (icon and word).
+ * holds, and its log so far in the seed's exact words, each line marked ✓ or ✗ (icon and word), or "!"
+ * with the words "stale: ..." for a write stored although its writer no longer held the lease
+ * (`StorageDecision.staleAccepted`).
  * @module
  */
 import { useMemo } from 'react';
@@ -8,13 +10,13 @@ import { M } from './MotionProvider';
 import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
 import { pyRepr } from '../model/pyrepr';
-import { isLowerTokenStored } from '../model/trace';
 import { useLab, useLabStore } from '../store/context';
 import { storageStateAt, storageVersionAt } from '../store/derive';
 
 /** Constant icon elements: React skips them when the panel re-renders. */
 const CHECK = <Check size={14} aria-hidden="true" />;
 const CROSS = <X size={14} aria-hidden="true" />;
+const BANG = <b aria-hidden="true">!</b>;
 
 /** The storage panel. Re-renders only when a decision is crossed. */
 export function StoragePanel() {
@@ -58,7 +60,7 @@ export function StoragePanel() {
       ) : (
         <ol className="fl-log" aria-label={t('storage.log')}>
           {state.decisions.map((d) => {
-            const stale = isLowerTokenStored(d, trace.scenario.lease.tokens);
+            const stale = d.accepted && d.staleAccepted === true;
             return (
               <M.li
                 key={d.messageId}
@@ -68,10 +70,14 @@ export function StoragePanel() {
                 className={d.accepted ? (stale ? 'fl-log__line fl-log__line--stale' : 'fl-log__line fl-log__line--ok') : 'fl-log__line fl-log__line--bad'}
               >
                 <span className="fl-log__icon">
-                  {d.accepted ? CHECK : CROSS}
+                  {stale ? BANG : d.accepted ? CHECK : CROSS}
                   <span className="fl-visually-hidden">{d.accepted ? t('storage.accepted') : t('storage.rejected')}</span>
                 </span>
-                <span className="fl-log__text">{d.text}</span>
+                {/* The storage's own words stay alone in .fl-log__text (tests and hints read them); the harm is said beside them. */}
+                <span>
+                  <span className="fl-log__text">{d.text}</span>
+                  {stale && <strong className="fl-log__stale">{` · ${t('storage.stale')}`}</strong>}
+                </span>
               </M.li>
             );
           })}

@@ -8,6 +8,7 @@ import { loadBuiltIn } from '../../src/store/initial-state';
 import { t } from '../../src/i18n';
 import { announcementFor, pickAnnouncement, ROUTINE_EVENTS } from '../../src/views/a11y/announce';
 import { eventRows } from '../../src/views/a11y/EventTable';
+import '../../src/scenarios/all'; // every built-in loaded (first-write-window below)
 
 const trace = simulate(loadBuiltIn('seed-gc-pause'));
 const indexOf = (kind: string, atMs: number) => trace.events.findIndex((e) => e.kind === kind && e.atMs === atMs);
@@ -40,5 +41,17 @@ describe('eventRows', () => {
     expect(rejected).toMatchObject({ at: '21.5', actor: 'the storage', token: 33, decision: { text: 'rejected', ok: false } });
     expect(rows.find((r) => r.what === 'Stored with token 34')?.decision).toEqual({ text: 'accepted', ok: true });
     expect(eventRows(trace, -1, t)).toEqual([]);
+  });
+
+  it('shows a write stored although its writer no longer held the lease as "stored, but stale" with its own mark (issue 40)', () => {
+    const fww = simulate(loadBuiltIn('first-write-window'));
+    const rows = eventRows(fww, fww.events.length - 1, t);
+    const stale = rows.filter((r) => r.decision?.stale);
+    expect(stale).toEqual([expect.objectContaining({ at: '21.5', actor: 'the storage', what: 'Stale write stored', token: 33, decision: { text: 'stored, but stale', ok: false, stale: true } })]);
+    // The new holder's write is a plain acceptance; so is the first.
+    expect(rows.filter((r) => r.decision?.text === 'accepted').map((r) => [r.at, r.token])).toEqual([['0.3', 33], ['25.3', 34]]);
+    // The announcer says it in the same words.
+    const i = fww.events.findIndex((e) => e.kind === 'write-accepted' && e.atMs === 21_500);
+    expect(announcementFor(fww, i, t, false)).toBe('21.5 s: Stale write stored.');
   });
 });

@@ -72,7 +72,7 @@ export const de = {
   'timeline.legend.accepted': 'Schreibzugriff gespeichert (Token angenommen)',
   'timeline.legend.rejected': 'Schreibzugriff abgelehnt (Token kleiner als das höchste bisher)',
   'timeline.legend.rejectedEq': 'Schreibzugriff abgelehnt (nicht das gemerkte Token)',
-  'timeline.legend.storedStale': 'gespeichert, veraltet: älteres Token angenommen (keine Prüfung)',
+  'timeline.legend.storedStale': 'gespeichert, aber veraltet: der Schreiber hielt die Lease nicht mehr',
   'timeline.legend.read': 'Lesen beim Speicher',
   'timeline.legend.check': 'der Client prüft seinen eigenen Lease-Timer: bestanden, nicht bestanden',
   'timeline.scroll': 'Zeitleiste (seitlich scrollbar)',
@@ -90,6 +90,7 @@ export const de = {
   'storage.logEmpty': 'Noch keine Schreibzugriffe.',
   'storage.accepted': 'angenommen:',
   'storage.rejected': 'abgelehnt:',
+  'storage.stale': 'veraltet: der Schreiber hielt die Lease nicht mehr',
 
   'caption.heading': 'Was gerade passiert ist',
   'caption.at': 'bei {at} s',

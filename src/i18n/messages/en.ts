@@ -74,7 +74,7 @@ export const en = {
   'timeline.legend.accepted': 'write stored (token accepted)',
   'timeline.legend.rejected': 'write rejected (token lower than the highest seen)',
   'timeline.legend.rejectedEq': 'write rejected (not the token it remembers)',
-  'timeline.legend.storedStale': 'stored, stale: an older token accepted (no check)',
+  'timeline.legend.storedStale': 'stored, but stale: its writer no longer held the lease',
   'timeline.legend.read': 'read at the storage',
   'timeline.legend.check': 'the client checks its own lease timer: passed, failed',
   'timeline.scroll': 'Timeline (scrolls sideways)',
@@ -93,6 +93,7 @@ export const en = {
   'storage.logEmpty': 'No writes yet.',
   'storage.accepted': 'accepted:',
   'storage.rejected': 'rejected:',
+  'storage.stale': 'stale: its writer no longer held the lease',
 
   // Caption panel.
   'caption.heading': 'What just happened',

@@ -18,6 +18,7 @@ import type {
   Trace,
   TraceEvent,
 } from '../trace';
+import { staleAcceptedOf } from '../trace';
 import type { EventQueue } from './queue';
 
 /** Collects what happens in one run; every record is stamped with the queue's clock. */
@@ -58,6 +59,8 @@ export class Recorder {
     const pauses = this.pauses;
     for (const p of pauses) p.endMs = Math.min(p.endMs, Math.max(endMs, p.startMs));
     pauses.sort((a, b) => a.startMs - b.startMs || a.client.localeCompare(b.client));
+    // Judged once every lease is closed: a write accepted from a client that no longer held the lock.
+    for (const d of this.storage) if (staleAcceptedOf(d, this.leases, scenario.lease.tokens)) d.staleAccepted = true;
     return {
       scenario,
       endMs,

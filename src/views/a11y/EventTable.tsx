@@ -1,14 +1,14 @@
 /**
  * The timeline as a table, for screen readers, keyboard users and anyone who prefers rows to a
  * picture: every event up to the playhead with its time, actor, what happened, token and the
- * decision taken (storage ✓ / ✗, lease checks, refused keepalives). Behind a "Show events as a
+ * decision taken (storage ✓ / ✗ / "!" for a stale write stored, lease checks, refused keepalives). Behind a "Show events as a
  * table" disclosure; while closed it renders nothing and costs nothing.
  * @module
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Check, ChevronDown, Table2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../../i18n';
-import type { EventKind, Trace } from '../../model/trace';
+import type { EventKind, Trace, TraceEvent } from '../../model/trace';
 import { useLab } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { lastEventIndexAt } from '../../store/playback';
@@ -33,7 +33,14 @@ export interface EventRow {
   actor: string;
   what: string;
   token: number | undefined;
-  decision: { text: string; ok: boolean } | undefined;
+  /** `stale`: a write stored although its writer no longer held the lease (`StorageDecision.staleAccepted`), shown with "!" and its own words. */
+  decision: { text: string; ok: boolean; stale?: true } | undefined;
+}
+
+function decisionOf(trace: Trace, e: TraceEvent, d: { key: MessageKey; ok: boolean }, t: Translate): EventRow['decision'] {
+  // The storage's decision on this write (the event names the writer as its peer).
+  const stale = e.kind === 'write-accepted' && trace.storage.some((x) => x.staleAccepted && x.atMs === e.atMs && x.client === e.peer && x.value === e.value);
+  return stale ? { text: t('events.acceptedStale'), ok: false, stale: true } : { text: t(d.key), ok: d.ok };
 }
 
 /** The rows for events `0..upTo` of `trace`. */
@@ -48,7 +55,7 @@ export function eventRows(trace: Trace, upTo: number, t: Translate): EventRow[] 
       actor: actorName(trace, e.actor, t),
       what: captionForEvent(trace, e, t).title,
       token: e.token,
-      decision: d ? { text: t(d.key), ok: d.ok } : undefined,
+      decision: d ? decisionOf(trace, e, d, t) : undefined,
     });
   }
   return rows;
@@ -96,7 +103,7 @@ function Table({ id }: { id: string }) {
                 <td>
                   {r.decision && (
                     <span className={r.decision.ok ? 'fl-events__ok' : 'fl-events__bad'}>
-                      {r.decision.ok ? <Check size={13} aria-hidden="true" /> : <X size={13} aria-hidden="true" />}
+                      {r.decision.stale ? <b aria-hidden="true">!</b> : r.decision.ok ? <Check size={13} aria-hidden="true" /> : <X size={13} aria-hidden="true" />}
                       {r.decision.text}
                     </span>
                   )}

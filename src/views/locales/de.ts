@@ -119,6 +119,7 @@ export const toolsDe = {
   'events.decision': 'Entscheidung',
   'events.noToken': 'keins',
   'events.accepted': 'angenommen',
+  'events.acceptedStale': 'gespeichert, aber veraltet',
   'events.rejected': 'abgelehnt',
   'events.served': 'beantwortet',
   'events.refused': 'verweigert',

@@ -127,6 +127,7 @@ export const toolsEn = {
   'events.decision': 'Decision',
   'events.noToken': 'none',
   'events.accepted': 'accepted',
+  'events.acceptedStale': 'stored, but stale',
   'events.rejected': 'rejected',
   'events.served': 'served',
   'events.refused': 'refused',

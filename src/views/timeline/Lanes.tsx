@@ -23,7 +23,7 @@ import { memo, useMemo } from 'react';
 import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
 import { localiseNumber, useT } from '../../i18n';
-import { isLowerTokenStored, type BeliefInterval, type LeaseInterval, type PartitionInterval, type PauseInterval, type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
+import { type BeliefInterval, type LeaseInterval, type PartitionInterval, type PauseInterval, type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
@@ -494,13 +494,15 @@ const ReadMark = memo(function ReadMark({ e, lane, g, spot, read }: MarkProps & 
   );
 });
 
-const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, at, tokens }: MarkProps & { d: StorageDecision; spot: Spot; at: { x: number; y: number } | undefined; tokens: 'monotonic' | 'random' }) {
+const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, at }: MarkProps & { d: StorageDecision; spot: Spot; at: { x: number; y: number } | undefined }) {
   const t = useT();
   // Right of its time or below the line when an earlier mark leaves no room (`decisionRows` in mark-spots.ts), with a tick up to the line.
   const x = at?.x ?? g.x(d.atMs);
   const y = at?.y ?? lane.base;
-  const staleWrite = isLowerTokenStored(d, tokens);
-  const aria = t('timeline.decision.aria', { at: seconds(d.atMs), text: d.text });
+  // A write stored although its writer no longer held the lock (`StorageDecision.staleAccepted`):
+  // not a ✓ in another colour (a newcomer read that as a success) but a "!" and its own words.
+  const staleWrite = d.accepted && d.staleAccepted === true;
+  const aria = t(staleWrite ? 'timeline.decision.staleAria' : 'timeline.decision.aria', { at: seconds(d.atMs), text: d.text });
   const cls = !d.accepted ? 'fl-decision fl-decision--bad' : staleWrite ? 'fl-decision fl-decision--stale' : 'fl-decision fl-decision--ok';
   return (
     <g role="img" aria-label={aria} className={cls}>
@@ -508,7 +510,9 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, at, tokens }
       <M.g {...pop} data-hole={`${x - DECISION_R - 3} ${y - DECISION_R - 3} ${2 * DECISION_R + 6} ${2 * DECISION_R + 6}`}>
         {y !== lane.base && <line x1={x} x2={x} y1={lane.base} y2={y} className="fl-decision__tick" />}
         <circle cx={x} cy={y} r={DECISION_R} className="fl-decision__disc" />
-        {d.accepted ? (
+        {staleWrite ? (
+          <path d={`M${x},${y - 5.5}L${x},${y + 1}M${x},${y + 5}L${x},${y + 5.2}`} className="fl-decision__icon" />
+        ) : d.accepted ? (
           <path d={`M${x - 4.5},${y + 0.5}L${x - 1.2},${y + 3.8}L${x + 4.8},${y - 3.6}`} className="fl-decision__icon" />
         ) : (
           <path d={`M${x - 3.8},${y - 3.8}L${x + 3.8},${y + 3.8}M${x + 3.8},${y - 3.8}L${x - 3.8},${y + 3.8}`} className="fl-decision__icon" />
@@ -553,7 +557,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, 
         <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} spot={labels.get(labelKey.read(e.id))} read={readOf(trace, e)} />
       ))}
       {trace.storage.map((d) =>
-        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} at={g.decisionAt?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} tokens={trace.scenario.lease.tokens} />,
+        d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} at={g.decisionAt?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} />,
       )}
     </g>
   );

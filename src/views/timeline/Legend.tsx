@@ -82,7 +82,7 @@ export function Legend() {
       <li>
         <svg width="26" height="14" aria-hidden="true" className="fl-decision fl-decision--stale">
           <circle cx="13" cy="7" r="6" className="fl-decision__disc" />
-          <path d="M10.3,7.3L12.3,9.3L15.9,4.8" className="fl-decision__icon" />
+          <path d="M13,3.8V7.6M13,10.1V10.2" className="fl-decision__icon" />
         </svg>
         {t('timeline.legend.storedStale')}
       </li>

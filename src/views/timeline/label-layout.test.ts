@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/simulate';
-import { isLowerTokenStored } from '../../model/trace';
 import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { t } from '../../i18n';
@@ -183,7 +182,7 @@ describe('planLabels on every built-in scenario', () => {
       const kindOf = (id: string): string => {
         const d = trace.storage.find((s) => `dec:${s.messageId}` === id);
         if (!d) return id;
-        return d.accepted ? (isLowerTokenStored(d, trace.scenario.lease.tokens) ? 'stale' : 'stored') : 'rejected';
+        return d.accepted ? (d.staleAccepted ? 'stale' : 'stored') : 'rejected';
       };
       for (const width of [1280, 712, 360]) {
         for (const skip of [undefined, quietStretches(trace)]) {

@@ -11,7 +11,7 @@
  * would pass that state (the requests, the obstacles, its measuring helpers) between files.
  * @module
  */
-import { isLowerTokenStored, type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
+import { type ReadDecision, type StorageDecision, type Trace, type TraceEvent } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { localiseNumber } from '../../i18n';
 import { actorName, type Translate } from '../../teaching/names';
@@ -140,14 +140,17 @@ export function readOf(trace: Trace, e: TraceEvent): ReadDecision | undefined {
   return trace.reads?.find((r) => r.atMs === e.atMs && r.client === e.peer);
 }
 
-/** The text under (or over) a storage decision's mark. */
-export function decisionLabel(d: StorageDecision, fenced: boolean, t: Translate, tokens: 'monotonic' | 'random' = 'monotonic'): string {
-  const staleWrite = isLowerTokenStored(d, tokens);
+/**
+ * The text under (or over) a storage decision's mark: `stored 33`, `stored 33, stale` for a write
+ * stored although its writer no longer held the lock (`StorageDecision.staleAccepted`, in any fencing
+ * mode), `rejected 33 < 34`, ...
+ */
+export function decisionLabel(d: StorageDecision, t: Translate): string {
   if (!d.accepted && d.token !== undefined && d.remembered !== undefined) return t('timeline.rejectedEquality', { token: d.token, remembered: d.remembered });
   if (!d.accepted && d.token !== undefined && d.lastSeq !== undefined) return t('timeline.rejectedSequence', { seq: d.seq ?? 0, last: d.lastSeq });
   if (!d.accepted) return d.token === undefined ? t('timeline.rejectedNoToken') : t('timeline.rejected', { token: d.token, highest: d.highestBefore });
   if (d.token === undefined) return t('timeline.storedNoToken');
-  return staleWrite && !fenced ? t('timeline.storedStale', { token: d.token }) : t('timeline.stored', { token: d.token });
+  return d.staleAccepted ? t('timeline.storedStale', { token: d.token }) : t('timeline.stored', { token: d.token });
 }
 
 /** The label of each message that has one (grants, writes, the first of each held-up stream). */
@@ -354,13 +357,12 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
       }
     } else {
-      const fenced = trace.scenario.storage.fencing === 'token';
       for (const d of trace.storage) {
         const { x, y } = g.decisionAt.get(d.messageId) ?? { x: g.x(d.atMs), y: lane.base };
         const r = DECISION_R;
         obstacles.push({ x: x - r - 3, y: y - r - 3, w: 2 * r + 6, h: 2 * r + 6 });
         if (y !== lane.base) obstacles.push({ x: x - 1, y: lane.base, w: 2, h: y - lane.base });
-        const text = decisionLabel(d, fenced, t, trace.scenario.lease.tokens);
+        const text = decisionLabel(d, t);
         const tm = m(text, FONT.bold);
         // A mark moved below the line (a neighbour took its place) is labelled beside it first.
         const beside = y === lane.base ? [] : [at(text, FONT.bold, x + r + 6, y + 4), at(text, FONT.bold, x - r - 6 - tm.width, y + 4)];
@@ -373,7 +375,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({
           id: labelKey.decision(d.messageId),
           priority: 100,
-          apart: { kind: d.accepted ? (isLowerTokenStored(d, trace.scenario.lease.tokens) ? 'stale' : 'stored') : 'rejected', px: DECISION_APART },
+          apart: { kind: d.accepted ? (d.staleAccepted ? 'stale' : 'stored') : 'rejected', px: DECISION_APART },
           candidates: [...beside, ...near.slice(0, 9), ...pastEnd, ...near.slice(9)],
         });
       }

@@ -47,6 +47,7 @@ export const marksDe = {
   'timeline.rejectedEquality': 'abgelehnt {token} != {remembered}',
   'timeline.rejectedSequence': 'abgelehnt Seq. {seq} <= {last}',
   'timeline.decision.aria': 'Bei {at} s: {text}',
+  'timeline.decision.staleAria': 'Bei {at} s: {text}. Veraltet: der Schreiber hielt die Lease nicht mehr',
   'timeline.messages': 'Nachrichten',
   'timeline.message.aria': '{message} (Absender: {from}, Empfänger: {to}), gesendet bei {sent} s, kommt bei {arrive} s an',
   'timeline.message.inFlight': '{message} (Absender: {from}, Empfänger: {to}), gesendet bei {sent} s, unterwegs',

@@ -47,6 +47,7 @@ export const marksEn = {
   'timeline.rejectedEquality': 'rejected {token} != {remembered}',
   'timeline.rejectedSequence': 'rejected seq {seq} <= {last}',
   'timeline.decision.aria': 'At {at} s: {text}',
+  'timeline.decision.staleAria': 'At {at} s: {text}. Stale: the writer no longer held the lease',
   'timeline.messages': 'Messages',
   'timeline.message.aria': '{message} from {from} to {to}, sent at {sent} s, arrives at {arrive} s',
   'timeline.message.inFlight': '{message} from {from} to {to}, sent at {sent} s, in flight',
