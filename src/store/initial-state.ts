@@ -61,6 +61,20 @@ export interface LabData extends Derived {
    * now, instead of or after the caption's own text; `undefined` when it says nothing.
    */
   story?: StoryCaption | undefined;
+  /**
+   * What the Play button does while paused when the story has taken it over (issue 40: one way
+   * forward): its label ("Continue", "Play again") and action, or `run: null` to wait (a question
+   * is asked). `undefined`: Play plays.
+   */
+  storyNext?: StoryNext | undefined;
+}
+
+/** The story's forward step, on the Play button (`views/Transport.tsx`). */
+export interface StoryNext {
+  /** The button's name and text. */
+  label: string;
+  /** What it does; `null` while the story waits for an answer (the button is disabled). */
+  run: (() => void) | null;
 }
 
 /** What the story says in the caption. */
