@@ -269,10 +269,24 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
       refocus.current = bar.current?.contains(active) === true || active === playButton();
       return;
     }
-    // The answers when a question is asked, else Play (the forward control); never scrolling.
-    const to = bar.current?.querySelector<HTMLElement>('.fl-story__main button:not(:disabled)') ?? playButton();
-    if (to && !to.matches(':disabled')) to.focus({ preventScroll: true });
+    // The answers when a question is asked, else Play (the forward control); never scrolling. A
+    // frame later: Play takes the story's next step (enabled again) in a render of its own.
+    const frame = requestAnimationFrame(() => {
+      const to = bar.current?.querySelector<HTMLElement>('.fl-story__main button:not(:disabled)') ?? playButton();
+      const now = document.activeElement;
+      if (to && !to.matches(':disabled') && (now === null || now === document.body || !now.isConnected)) to.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   });
+
+  // A question disables Play (it waits for the answer): focus on Play moves to the first answer.
+  const askingId = asking?.eventId;
+  useEffect(() => {
+    if (askingId === undefined) return;
+    const active = document.activeElement;
+    if (active !== playButton() && !(refocus.current && (active === null || active === document.body))) return;
+    bar.current?.querySelector<HTMLElement>('.fl-story__answer')?.focus({ preventScroll: true });
+  }, [askingId]); // playButton and refocus read refs
 
   const more = step < steps.length - 1;
   const onContinue = () => {
