@@ -10,5 +10,5 @@ export async function openTools(target: Page | Frame): Promise<void> {
   const button = target.getByRole('button', { name: 'Tools' }).first();
   await button.waitFor({ timeout: 20_000 });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-  await target.locator('.fl-tools__panel:not([hidden])').first().waitFor({ timeout: 20_000 });
+  await target.locator('.fl-tools__panel:not(.is-closed)').first().waitFor({ timeout: 20_000 });
 }

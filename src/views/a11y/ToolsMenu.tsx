@@ -7,8 +7,10 @@
  * Keyboard: Enter or Space on the button opens or closes the panel, ArrowDown on it opens the panel
  * at its first control; inside, ArrowDown / ArrowUp move between its controls (the theme's radios
  * keep their own arrows), Esc closes it and focus returns to the button. A click outside closes it
- * too. The panel stays mounted while closed (`hidden`), so a dialog a tool opened, a file dropped on
- * the page or an export under way keeps its state. Loaded with the header's later parts
+ * too. The panel stays mounted while closed (unseen: `visibility: hidden` in `tools.css`, so neither
+ * focus, pointer nor screen reader reaches its buttons), and what its tools show on their own still
+ * shows: the Library's dialog when a file dropped on the page cannot be opened, the drop zone while a
+ * file is dragged over the page, the Share and export messages. Loaded with the header's later parts
  * (`views/later.tsx`); its styles are `tools.css`, out of the first render.
  * @module
  */
@@ -102,7 +104,7 @@ export function ToolsMenu({ children }: { children?: ReactNode }) {
         {t('tools.button')}
         <ChevronDown size={15} aria-hidden="true" className="fl-tools__chev" />
       </button>
-      <div id={id} ref={panel} className="fl-tools__panel" role="group" aria-label={t('tools.button')} hidden={!open} onKeyDown={onPanelKey}>
+      <div id={id} ref={panel} className={open ? 'fl-tools__panel' : 'fl-tools__panel is-closed'} role="group" aria-label={t('tools.button')} onKeyDown={onPanelKey}>
         {children}
         <Toolbar />
       </div>
