@@ -237,7 +237,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     if (!timeline || window.innerWidth <= 640) return;
     // What a step needs beside the lanes: Play (the way forward, issue 40), the caption's words and
     // a question's answers; the rest of the bar (the stops switch, the quiz link) may lie below the fold.
-    const need = [root.current?.querySelector('.fl-play'), root.current?.querySelector('.fl-caption__text'), bar.current?.querySelector('.fl-story__predict')];
+    const need = [root.current?.querySelector('.fl-play'), root.current?.querySelector('.fl-caption'), bar.current?.querySelector('.fl-story__predict')];
     const top = timeline.getBoundingClientRect().top;
     const bottom = Math.max(...need.map((el) => el?.getBoundingClientRect().bottom ?? 0));
     const room = window.innerHeight - 8;
