@@ -185,6 +185,7 @@ describe('the prerendered first screen', () => {
       expect(await parsed(page)).toMatchObject({ prerendered: true, shown: true, theme: 'dark' });
       expect(await page.getAttribute('html', 'data-fl-live')).toBe('hydrated');
       await settle(page);
+      await openTools(page);
       expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
