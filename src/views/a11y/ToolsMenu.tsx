@@ -15,7 +15,7 @@
  * @module
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { ChevronDown, Wrench } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useT } from '../../i18n';
 import { Toolbar } from './Toolbar';
 import '../tools-messages';
@@ -31,15 +31,9 @@ export function ToolsMenu({ children }: { children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  // Focus to the panel's first control once it is shown (ArrowDown on the button).
-  const focusFirst = useRef(false);
 
   useEffect(() => {
     if (!open) return undefined;
-    if (focusFirst.current) {
-      focusFirst.current = false;
-      panel.current?.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true });
-    }
     const onDown = (e: PointerEvent) => {
       const target = e.target instanceof Node ? e.target : null;
       if (!target || button.current?.contains(target) || panel.current?.contains(target)) return;
@@ -90,9 +84,9 @@ export function ToolsMenu({ children }: { children?: ReactNode }) {
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();
-            focusFirst.current = true;
-            if (open) panel.current?.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true });
-            else setOpen(true);
+            setOpen(true);
+            // Once the panel shows (the render a frame away), its first tool takes focus.
+            requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>(ITEMS)?.focus({ preventScroll: true }));
           } else if (e.key === 'Escape' && open) {
             e.preventDefault();
             e.stopPropagation();
@@ -100,7 +94,6 @@ export function ToolsMenu({ children }: { children?: ReactNode }) {
           }
         }}
       >
-        <Wrench size={15} aria-hidden="true" />
         {t('tools.button')}
         <ChevronDown size={15} aria-hidden="true" className="fl-tools__chev" />
       </button>
