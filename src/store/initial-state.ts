@@ -68,6 +68,20 @@ export interface LabData extends Derived {
   frame?: { startMs: number; endMs: number; core?: { startMs: number; endMs: number } } | undefined;
   /** The learner asked to see the whole run rather than the story's frames (a view setting). */
   wholeRun?: boolean;
+  /**
+   * What the Play button does while paused when the story has taken it over (issue 40: one way
+   * forward): its label ("Continue", "Play again") and action, or `run: null` to wait (a question
+   * is asked). `undefined`: Play plays.
+   */
+  storyNext?: StoryNext | undefined;
+}
+
+/** The story's forward step, on the Play button (`views/Transport.tsx`). */
+export interface StoryNext {
+  /** The button's name and text. */
+  label: string;
+  /** What it does; `null` while the story waits for an answer (the button is disabled). */
+  run: (() => void) | null;
 }
 
 /** What the story says in the caption. */

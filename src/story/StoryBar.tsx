@@ -5,21 +5,21 @@
  * sentence what happened and why; after a change it says what changed against the run before. For
  * the seed as written, the guided opening (`guide.ts`) speaks at each stop, one idea at a time, and
  * the timeline emphasises what the step is about (`data-focus` on the timeline's root; `story.css`
- * dims the other marks). The words are told in the caption panel (the store's `story`); this bar holds
- * Continue, the predict answers, the "Stop at key moments" switch (remembered where storage is
+ * dims the other marks). The words are told in the caption panel (the store's `story`); Continue is
+ * the Play button (the store's `storyNext`, issue 40: one way forward); this bar holds the predict answers, the "Stop at key moments" switch (remembered where storage is
  * allowed) and the link to the quiz.
  *
  * Loaded after the first render (its own chunk): the first screen is the explainer.
  * @module
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { ArrowRight, GraduationCap, Play, RotateCcw } from 'lucide-react';
+import { GraduationCap } from 'lucide-react';
 import { useT } from '../i18n';
 import { prefersReducedMotion, readStored, writeStored } from '../embed/safe';
 import { useControl } from '../embed/display';
 import { useLab, useLabStore } from '../store/context';
 import { GlossaryText } from '../glossary/Glossary';
-import type { StoryCaption } from '../store/initial-state';
+import type { StoryCaption, StoryNext } from '../store/initial-state';
 import { changeSummary, noEffectNotice } from './compare';
 import { GUIDED_SCENARIO, SEED_GUIDE, guideStepsFor, type GuideStep } from './guide';
 import { keyMoments, momentAt, runOutcome, stopBetween, type KeyMoment } from './moments';
@@ -70,7 +70,6 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   const [step, setStep] = useState(0);
   // Where the learner last made a change (the caption says what changed until the playhead moves).
   const [changedAt, setChangedAt] = useState<number | undefined>(undefined);
-  const continueBtn = useRef<HTMLButtonElement>(null);
   const showPlayback = useControl('playback');
   // Where the story last stopped playback (the guide and the questions speak only there, not where
   // the learner steps or scrubs to); the opening counts as a stop at 0.
@@ -245,23 +244,28 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   // Whether the learner last went on from the bar: the next step is then fitted on screen too.
   const follow = useRef(false);
   /**
-   * Brings the lanes a step talks about and the bar back on screen together where the page was
-   * scrolled past the lanes to reach the bar (a click on a control below the fold scrolls it to the
-   * middle of the screen), or where a longer caption pushed the bar below the fold; never scrolls past
-   * the lanes' top. Phones: Play brings the card to the top (`timeline/phone-links.ts`).
+   * Brings the lanes a step talks about, Play, the caption's words and a question's answers back on
+   * screen together where the page was scrolled past the lanes (a click on a control below the fold
+   * scrolls it to the middle of the screen), or where a longer caption pushed them below the fold;
+   * never scrolls past the lanes' top. Phones: Play brings the card to the top (`timeline/phone-links.ts`).
    */
   const fitStage = () => {
     const timeline = root.current?.querySelector('.fl-timeline');
-    const box = bar.current;
-    if (!timeline || !box || window.innerWidth <= 640) return;
+    if (!timeline || window.innerWidth <= 640) return;
+    // What a step needs beside the lanes: Play (the way forward, issue 40), the caption's words and
+    // a question's answers; the rest of the bar (the stops switch, the quiz link) may lie below the fold.
+    const need = [root.current?.querySelector('.fl-play'), root.current?.querySelector('.fl-caption'), bar.current?.querySelector('.fl-story__predict')];
     const top = timeline.getBoundingClientRect().top;
-    const bottom = box.getBoundingClientRect().bottom;
+    const bottom = Math.max(...need.map((el) => el?.getBoundingClientRect().bottom ?? 0));
     const room = window.innerHeight - 8;
     const dy = top < 0 ? Math.max(top - 8, bottom - room) : bottom > room ? Math.min(bottom - room, top - 8) : 0;
     if (Math.abs(dy) >= 1) window.scrollBy({ top: dy, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   };
+  /** The Play button, the story's forward control (issue 40). */
+  const playButton = () => root.current?.querySelector<HTMLButtonElement>('.fl-play') ?? null;
   const keepTimelineInView = () => {
-    refocus.current = bar.current?.contains(document.activeElement) === true;
+    const active = document.activeElement;
+    refocus.current = bar.current?.contains(active) === true || (active !== null && active === playButton());
     follow.current = true;
     fitStage();
   };
@@ -277,13 +281,29 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   useEffect(() => {
     if (!refocus.current || playing) return;
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) {
+    if (active && active !== document.body && active.isConnected && !active.matches(':disabled')) {
       // Focus is somewhere (on the bar's new control already, or wherever the learner put it).
-      refocus.current = bar.current?.contains(active) === true;
+      refocus.current = bar.current?.contains(active) === true || active === playButton();
       return;
     }
-    bar.current?.querySelector<HTMLElement>('.fl-story__main button:not(:disabled)')?.focus({ preventScroll: true });
+    // The answers when a question is asked, else Play (the forward control); never scrolling. A
+    // frame later: Play takes the story's next step (enabled again) in a render of its own.
+    const frame = requestAnimationFrame(() => {
+      const to = bar.current?.querySelector<HTMLElement>('.fl-story__main button:not(:disabled)') ?? playButton();
+      const now = document.activeElement;
+      if (to && !to.matches(':disabled') && (now === null || now === document.body || !now.isConnected)) to.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   });
+
+  // A question disables Play (it waits for the answer): focus on Play moves to the first answer.
+  const askingId = asking?.eventId;
+  useEffect(() => {
+    if (askingId === undefined) return;
+    const active = document.activeElement;
+    if (active !== playButton() && !(refocus.current && (active === null || active === document.body))) return;
+    bar.current?.querySelector<HTMLElement>('.fl-story__answer')?.focus({ preventScroll: true });
+  }, [askingId]); // playButton and refocus read refs
 
   const more = step < steps.length - 1;
   const onContinue = () => {
@@ -301,6 +321,20 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     setStoppedAt(asking.decision!.atMs);
     store.getState().seek(asking.decision!.atMs);
   };
+
+  // One way forward (issue 40): paused at a stop, Play is this story's Continue (or, at the end, its
+  // Play again); while a question waits for its answer, Play waits too. At the opening, Play plays.
+  const nextKind = !showPlayback || !stopsOn || playing ? '' : asking ? 'wait' : atEnd ? 'again' : moment || more || (answered && stoppedHere) ? 'continue' : '';
+  const next = useMemo((): StoryNext | undefined => {
+    if (!nextKind) return undefined;
+    if (nextKind === 'wait') return { label: t('story.continue'), run: null };
+    if (nextKind === 'again') return { label: t('story.again'), run: () => store.getState().play() };
+    return { label: t('story.continue'), run: () => actions.current.onContinue() };
+  }, [nextKind, t, store]);
+  useLayoutEffect(() => {
+    store.setState({ storyNext: next });
+  }, [store, next]);
+  useEffect(() => () => store.setState({ storyNext: undefined }), [store]);
 
   // Enter continues (Space plays, which also continues), unless focus is in a field or on a control.
   const actions = useRef({ onContinue, asking });
@@ -327,7 +361,6 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     writeStored(STOPS_KEY, on ? 'on' : 'off');
   };
 
-  const atStart = playheadMs === 0;
   // `controls=` without `playback` (embed/params.ts): no Continue either.
   if (!showPlayback) return null;
   return (
@@ -342,17 +375,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
               {t('story.predict.reject')}
             </button>
           </div>
-        ) : atEnd ? (
-          <button ref={continueBtn} type="button" className="fl-btn fl-story__continue" onClick={() => store.getState().play()}>
-            <RotateCcw size={16} aria-hidden="true" />
-            {t('story.again')}
-          </button>
-        ) : (
-          <button ref={continueBtn} type="button" className="fl-btn fl-btn--primary fl-story__continue" onClick={onContinue} disabled={playing} aria-keyshortcuts="Enter">
-            {atStart && !more ? <Play size={16} aria-hidden="true" /> : <ArrowRight size={16} aria-hidden="true" />}
-            {atStart && !more ? t('story.start') : t('story.continue')}
-          </button>
-        )}
+        ) : null}
         {!asking && !atEnd && <span className="fl-story__keys fl-small fl-muted">{t('story.keys')}</span>}
         {!asking && !atEnd && !guided && moment && <span className="fl-story__moment">{MOMENT_TITLE[moment.kind]}</span>}
       </div>

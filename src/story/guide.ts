@@ -38,7 +38,7 @@ export const SEED_GUIDE: readonly GuideStep[] = [
     at: 'start',
     title: 'Two clients, one storage',
     text:
-      'Client 1 and client 2 both want to write to the same storage. So that they do not write over each other, a client must hold the lock before it writes, and a lease service gives the lock to one client at a time. Press Start to begin.',
+      'Client 1 and client 2 both want to write to the same storage. So that they do not write over each other, a client must hold the lock before it writes, and a lease service gives the lock to one client at a time. Press Play to begin.',
     focus: [],
   },
   {

@@ -1,7 +1,7 @@
 /**
  * The header: product name and tagline, the scenario picker (every built-in scenario, title and
  * summary) and the storage's token check, a switch that applies to the whole run, so the seed's
- * unfenced twin is one click away.
+ * unfenced twin is one click away; every other tool is behind its Tools button (issue 40).
  * @module
  */
 import { useId, useState } from 'react';
@@ -10,7 +10,7 @@ import { useControl } from '../embed/display';
 import { useT } from '../i18n';
 import { BUILT_IN_SCENARIOS, loadedBuiltIn } from '../scenarios';
 import { useLab } from '../store/context';
-import { HeaderActions, Toolbar } from './later';
+import { HeaderTools } from './later';
 
 /** The native scenario picker with the chosen scenario's summary. */
 export function ScenarioPicker() {
@@ -116,7 +116,6 @@ export function Header() {
   // `controls=` (embed/params.ts) may leave out the picker, the token check or the Embed button.
   const scenarios = useControl('scenarios');
   const interventions = useControl('interventions');
-  const share = useControl('share');
   return (
     <header className="fl-header">
       <div className="fl-brand">
@@ -134,9 +133,11 @@ export function Header() {
       <div className="fl-header__controls">
         {scenarios && <ScenarioPicker />}
         {interventions && <FencingSwitch />}
-        {(scenarios || share) && <HeaderActions />}
       </div>
-      <Toolbar />
+      {/* Every other tool behind one button (issue 40): the header reads as the story's title, not a dashboard. */}
+      <div className="fl-header__tools">
+        <HeaderTools />
+      </div>
     </header>
   );
 }

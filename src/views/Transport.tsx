@@ -1,6 +1,7 @@
 /**
  * Playback controls: restart, previous event, play/pause, next event, go to end, speed, and a
- * scrubber over simulated time. On the scrubber the arrow keys step between events and Space plays
+ * scrubber over simulated time. Play is the page's one way forward (issue 40): paused at one of the
+ * story's stops it is the story's Continue (`story/StoryBar.tsx` sets the store's `storyNext`). On the scrubber the arrow keys step between events and Space plays
  * or pauses, like the page's shortcuts; Home and End keep their native meaning (start, end).
  *
  * While playing, nothing here re-renders every frame (issue 7): the scrubber's thumb, fill and spoken
@@ -112,6 +113,9 @@ export function Transport() {
   const restart = useLab((s) => s.restart);
   const toEnd = useLab((s) => s.toEnd);
   const setSpeed = useLab((s) => s.setSpeed);
+  // The story's forward step (its Continue, issue 40) takes this button over while paused at a stop.
+  const next = useLab((s) => (s.playing ? undefined : s.storyNext));
+  const label = next ? next.label : t(playing ? 'controls.pause' : 'controls.play');
   // `controls=` (embed/params.ts) may leave out the buttons, the scrubber or the speed; the time stays.
   const showPlayback = useControl('playback');
   const showScrubber = useControl('scrubber');
@@ -127,10 +131,10 @@ export function Transport() {
             <button type="button" className="fl-icon-btn" onClick={stepPrev} disabled={atStart} aria-label={t('controls.prev')} title={t('controls.prev')}>
               <StepBack size={18} aria-hidden="true" />
             </button>
-            <button type="button" className="fl-play" onClick={togglePlay} aria-label={playing ? t('controls.pause') : t('controls.play')}>
+            <button type="button" className="fl-play" onClick={next ? (next.run ?? undefined) : togglePlay} disabled={next ? !next.run : undefined} aria-label={label}>
               {playing ? <Pause size={20} aria-hidden="true" /> : <Play size={20} aria-hidden="true" />}
               <span className="fl-play__text" aria-hidden="true">
-                {playing ? t('controls.pause') : t('controls.play')}
+                {label}
               </span>
             </button>
             <button type="button" className="fl-icon-btn" onClick={stepNext} disabled={atEnd} aria-label={t('controls.next')} title={t('controls.next')}>

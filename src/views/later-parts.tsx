@@ -15,7 +15,8 @@ export { EmbedBarActions } from '../embed/EmbedBarActions';
 export { EventTable } from './a11y/EventTable';
 export { LiveAnnouncer } from './a11y/LiveAnnouncer';
 export { ShortcutHelp } from './a11y/ShortcutHelp';
-export { PresenterBar, Toolbar } from './a11y/Toolbar';
+export { PresenterBar } from './a11y/Toolbar';
+import { ToolsMenu } from './a11y/ToolsMenu';
 export { Interventions } from './Interventions';
 export { GoFurtherSlot } from '../library/GoFurtherSlot';
 
@@ -31,15 +32,23 @@ export function Shortcuts({ root, global, actions }: { root: RefObject<HTMLEleme
   return null;
 }
 
-/** The header's Library, Share and Embed buttons, as `controls=` allows (`embed/params.ts`). */
-export function HeaderActions() {
+/**
+ * The header's Tools button and panel (`a11y/ToolsMenu.tsx`): the Library, Share and Embed buttons,
+ * as `controls=` allows (`embed/params.ts`), then the theme, export, presenter and shortcut-help toolbar.
+ */
+export function HeaderTools() {
   const scenarios = useControl('scenarios');
   const share = useControl('share');
+  const embed = share && import.meta.env.FENCING_LAB_SINGLE_FILE !== true;
   return (
-    <>
-      {(scenarios || share) && <ScenarioActions library={scenarios} share={share} />}
-      {/* No Embed in the single file: a course page cannot frame a file on the reader's disk (issue 16). */}
-      {share && import.meta.env.FENCING_LAB_SINGLE_FILE !== true && <EmbedButton />}
-    </>
+    <ToolsMenu>
+      {(scenarios || share) && (
+        <div className="fl-tools__row">
+          <ScenarioActions library={scenarios} share={share} />
+          {/* No Embed in the single file: a course page cannot frame a file on the reader's disk (issue 16). */}
+          {embed && <EmbedButton />}
+        </div>
+      )}
+    </ToolsMenu>
   );
 }

@@ -5,8 +5,8 @@
  * The first render is the explainer itself: the header with the scenario picker and the token
  * check, the timeline, the caption, the playback controls and the storage. What it does not need to
  * appear comes from one chunk (`later-parts.tsx`, with its own message catalogue), requested while
- * the first render is committed and in place a moment later: the Library/Share/Embed buttons, the
- * theme/export/presenter toolbar, the interventions, the events table, the live announcer, the
+ * the first render is committed and in place a moment later: the header's Tools button (Library,
+ * Share, Embed, theme, export, presenter mode and shortcut help, issue 40), the interventions, the events table, the live announcer, the
  * keyboard shortcuts and their help, the URL sync, the "Go further" tabs' slot, the presenter bar and the end of the embed bar. Each slot keeps its space meanwhile (a
  * placeholder with the part's size in `app.css`), so nothing on the page moves when they arrive
  * (a browser test measures the layout shift).
@@ -50,10 +50,8 @@ function part<K extends keyof Parts, P extends object>(name: K, slot: string | n
   return Later;
 }
 
-/** Library, Share and Embed buttons (header). */
-export const HeaderActions = part<'HeaderActions', object>('HeaderActions', 'actions');
-/** Theme, export, presenter and shortcut-help buttons (header). */
-export const Toolbar = part<'Toolbar', object>('Toolbar', 'toolbar');
+/** The header's Tools button: Library, Share, Embed, theme, export, presenter and shortcut help in one panel. */
+export const HeaderTools = part<'HeaderTools', object>('HeaderTools', 'tools');
 /** The interventions card (side column). */
 export const Interventions = part<'Interventions', object>('Interventions', 'interventions', true);
 /** The events table, folded under the timeline. */

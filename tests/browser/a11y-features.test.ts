@@ -21,6 +21,7 @@ import { simulate } from '../../src/model/simulate';
 import { loadBuiltIn } from '../../src/store/initial-state';
 import { launchChromium, reactHasControls } from './chromium';
 import { explainerLoaded, patientPolls, settled } from './settle';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -138,7 +139,8 @@ describe('keyboard', () => {
   it('? opens the shortcuts as a modal; Esc closes it and focus returns', async () => {
     const { context, page } = await open();
     await play(page).waitFor();
-    // From the toolbar button.
+    // From the button in the header's Tools panel (issue 40).
+    await openTools(page);
     const button = page.getByRole('button', { name: 'Keyboard shortcuts (?)' });
     await button.focus();
     await page.keyboard.press('Enter');
@@ -171,6 +173,8 @@ describe('keyboard', () => {
   it('Tab goes through every control of the page and Shift+Tab comes back the same way: no trap', async () => {
     const { context, page } = await open();
     await play(page).waitFor();
+    // The Tools panel open, so that its tools are in the Tab order too (issue 40).
+    await openTools(page);
     const describeFocus = () =>
       page.evaluate(() => {
         const a = document.activeElement;
@@ -367,13 +371,16 @@ describe('touch', () => {
     await expect.poll(() => timeNow(page)).toBe('0.1 s');
     await page.getByRole('button', { name: 'Show events as a table' }).tap();
     await page.getByRole('table', { name: /Events up to/ }).waitFor();
+    await openTools(page);
     await page.getByRole('radio', { name: 'Dark' }).tap();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.getByRole('button', { name: 'Present' }).tap();
     await page.getByRole('button', { name: 'Exit presenter mode' }).waitFor();
     await page.screenshot({ path: join(shots, 'presenter-360.png') });
     await page.getByRole('button', { name: 'Exit presenter mode' }).tap();
-    await page.getByRole('button', { name: 'Present' }).waitFor();
+    // Back to the page; focus on the Tools button that held Present (its panel closed with the header).
+    await page.getByRole('button', { name: 'Tools' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('fl-tools__btn'))).toBe(true);
     await context.close();
   });
 });
@@ -385,6 +392,7 @@ describe('dark mode', () => {
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-theme'))).toBe(false);
     expect(await bg()).toBe('rgb(11, 17, 32)');
+    await openTools(page);
     await page.getByRole('radio', { name: 'Light' }).check();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     await expect.poll(bg).toBe('rgb(243, 245, 248)');
@@ -392,6 +400,7 @@ describe('dark mode', () => {
     await play(page).waitFor();
     await reactHasControls(page);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await openTools(page);
     await expect.poll(() => page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Dark' }).check();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -420,6 +429,7 @@ describe('dark mode', () => {
     await page.goto(baseURL);
     await play(page).waitFor();
     await reactHasControls(page);
+    await openTools(page);
     await page.getByRole('radio', { name: 'Dark' }).check();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(errors).toEqual([]);
@@ -455,7 +465,7 @@ describe('presenter mode', () => {
     await page.keyboard.press(' ');
     await play(page).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Present' }).waitFor();
+    await page.getByRole('button', { name: 'Tools' }).waitFor();
     await expect.poll(() => page.locator('.fl-app--presenter').count()).toBe(0);
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     await context.close();
@@ -469,6 +479,7 @@ describe('export', () => {
     await page.keyboard.press('End');
     // At the end, every mark drawn and its entrance over (motion's inline styles are gone with it).
     await atEnd(page);
+    await openTools(page);
     const [svgDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the timeline as SVG' }).click()]);
     expect(svgDownload.suggestedFilename()).toBe('fencing-lab-client-1-pauses-for-garbage-collection.svg');
     const svgPath = join(shots, svgDownload.suggestedFilename());

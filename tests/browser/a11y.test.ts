@@ -17,6 +17,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
 import { patientPolls, settled } from './settle';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -101,6 +102,14 @@ describe.each<Scheme>(['light', 'dark'])('axe, WCAG 2.2 AA, %s theme', (scheme) 
     await context.close();
   });
 
+  it('with the header\'s Tools panel open', async () => {
+    const { context, page } = await open('', scheme, timelineReady);
+    await openTools(page);
+    await settle(page);
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('keyboard help dialog', async () => {
     const { context, page } = await open('', scheme, timelineReady);
     await page.keyboard.press('?');
@@ -168,6 +177,8 @@ describe.each<Scheme>(['light', 'dark'])('axe, WCAG 2.2 AA, %s theme', (scheme) 
 
   it.each(HEADER_DIALOGS)('the %s dialog, where the page has one', async (name) => {
     const { context, page } = await open('', scheme, timelineReady);
+    // The header's tools are in its Tools panel (issue 40).
+    await openTools(page);
     const button = page.locator('.fl-header').getByRole('button', { name, exact: true });
     if ((await button.count()) === 0) {
       await context.close();

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { patientPolls } from './settle';
+import { openTools } from './tools';
 
 const root = join(import.meta.dirname, '..', '..');
 const dist = process.env.FL_DIST ?? join(root, 'dist');
@@ -91,6 +92,7 @@ describe('the hosted app under a strict CSP', () => {
     // The prerendered page (issue 15) is hydrated under the policy: its start script is a file.
     expect(await page.locator('#root[data-fl-prerendered]').count()).toBe(1);
     await page.locator('html[data-fl-live="hydrated"]').waitFor({ state: 'attached', timeout: 20_000 });
+    await openTools(page);
     await page.getByRole('button', { name: 'Download the timeline as PNG' }).waitFor({ timeout: 20_000 });
     expect(await exportPng(page)).toMatch(/\.png$/);
     const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the timeline as SVG' }).click()]);
@@ -116,12 +118,14 @@ describe('the hosted app under a strict CSP', () => {
   it('PNG export falls back to a data: image without blob:, and says what failed without both', async () => {
     policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
     let r = await open(`${origin}/`);
+    await openTools(r.page);
     await r.page.getByRole('button', { name: 'Download the timeline as PNG' }).waitFor({ timeout: 20_000 });
     expect(await exportPng(r.page)).toMatch(/\.png$/);
     await r.page.context().close();
 
     policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'";
     r = await open(`${origin}/`);
+    await openTools(r.page);
     await r.page.getByRole('button', { name: 'Download the timeline as PNG' }).click({ timeout: 20_000 });
     await r.page.getByRole('alert').filter({ hasText: 'Content-Security-Policy must allow img-src blob: or data:' }).waitFor();
     expect((await r.violations()).every((v) => v.startsWith('img-src'))).toBe(true);
@@ -138,6 +142,7 @@ describe('the single file under its hash-based CSP', () => {
     policy = csp;
     const { page, problems, violations } = await open(`${origin}/single.html`);
     await page.getByRole('button', { name: 'Play' }).first().click({ timeout: 20_000 });
+    await openTools(page);
     await page.getByRole('button', { name: 'Download the timeline as PNG' }).waitFor({ timeout: 20_000 });
     expect(await exportPng(page)).toMatch(/\.png$/);
     await page.goto(`${origin}/single.html?view=quiz`);

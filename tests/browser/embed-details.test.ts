@@ -20,6 +20,7 @@ import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
 import { browserIdle, explainerLoaded, patientPolls, settled } from './settle';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -147,6 +148,7 @@ describe('the single file (issue 16)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(pathToFileURL(single).href);
+    await openTools(page);
     await page.getByRole('button', { name: 'Share' }).first().waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button', { name: 'Embed' }).count()).toBe(0);
     expect(await page.content()).not.toMatch(/<iframe[^>]*src="file:/);

@@ -28,6 +28,7 @@ import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import { launchChromium } from './chromium';
 import { explainerLoaded, frames, patientPolls } from './settle';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -359,6 +360,7 @@ describe('embedded in a course page', () => {
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     await page.goto(`${baseURL}?scenario=network-delay&t=5000`);
+    await openTools(page);
     const button = page.getByRole('button', { name: 'Embed', exact: true });
     await button.focus();
     await page.keyboard.press('Enter');

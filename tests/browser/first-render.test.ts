@@ -84,12 +84,12 @@ describe('the first render alone', () => {
       await page.goto(baseURL);
       await page.getByText('This part could not be loaded. Check your connection and reload the page.').waitFor();
       // The slots are still there (nothing moved up), and the explainer plays.
-      expect(await page.locator('.fl-slot--toolbar').count()).toBe(1);
-      expect(await page.getByRole('button', { name: 'Library' }).count()).toBe(0);
+      expect(await page.locator('.fl-slot--tools').count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Tools' }).count()).toBe(0);
       // Back online: the parts are fetched again and take their places.
       await page.unroute(parts);
       await page.evaluate(`window.dispatchEvent(new Event('online'))`);
-      await page.getByRole('button', { name: 'Library' }).waitFor();
+      await page.getByRole('button', { name: 'Tools' }).waitFor();
       await page.getByRole('heading', { name: /^Intervene at / }).waitFor();
       expect(await page.locator('.fl-slot').count()).toBe(0);
     } finally {

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { browserIdle, explainerLoaded, patientPolls } from './settle';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -102,7 +103,7 @@ describe('the prerendered first screen', () => {
       const page = await context.newPage();
       await page.goto(baseURL);
       const text = await page.locator('body').innerText();
-      for (const words of ['Fencing Lab', 'Client 1 pauses for garbage collection', 'Storage checks tokens', 'Press Play to start the story', 'Highest token seen', 'Intervene at 0.0 s', 'Library']) {
+      for (const words of ['Fencing Lab', 'Client 1 pauses for garbage collection', 'Storage checks tokens', 'Press Play to start the story', 'Highest token seen', 'Intervene at 0.0 s', 'Tools']) {
         expect(text.toLowerCase()).toContain(words.toLowerCase());
       }
       expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(1);
@@ -130,7 +131,8 @@ describe('the prerendered first screen', () => {
       // The parts of chunks loaded on demand keep their shape: their styles were there for the first frame.
       const story = await page.evaluate(`(() => { const r = document.querySelector('#root .fl-story').getBoundingClientRect(); return { top: Math.round(r.top), height: Math.round(r.height) }; })()`);
       expect(await page.evaluate('window.__flStoryBox')).toEqual(story);
-      // The parts of the secondary controls' chunk are hydrated and work.
+      // The parts of the secondary controls' chunk are hydrated and work (Library in the Tools panel, issue 40).
+      await openTools(page);
       await page.getByRole('button', { name: 'Library' }).click();
       await page.getByRole('dialog').waitFor();
       await page.keyboard.press('Escape');
@@ -183,6 +185,7 @@ describe('the prerendered first screen', () => {
       expect(await parsed(page)).toMatchObject({ prerendered: true, shown: true, theme: 'dark' });
       expect(await page.getAttribute('html', 'data-fl-live')).toBe('hydrated');
       await settle(page);
+      await openTools(page);
       expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
       expect(problems).toEqual([]);
     } finally {

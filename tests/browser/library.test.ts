@@ -18,6 +18,7 @@ import { loadBuiltIn } from '../../src/store/initial-state';
 import { seconds } from '../../src/store/derive';
 import { launchChromium, reactHasControls } from './chromium';
 import { patientPolls } from './settle';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -103,6 +104,7 @@ describe('deep links and share links', () => {
     const changes = await chips(page);
     expect(changes).toEqual(['Pause Client 1 12.0 s at 0.1 s']);
 
+    await openTools(page);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this moment' });
     await dialog.getByText('Link copied to the clipboard.').waitFor();
@@ -153,6 +155,7 @@ describe('deep links and share links', () => {
     await expect.poll(() => page.locator('.fl-story__outcome').textContent()).toBeTruthy();
     const outcome = await page.locator('.fl-story__outcome').textContent();
 
+    await openTools(page);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share this moment' });
     await dialog.getByText('Link copied to the clipboard.').waitFor();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { explainerLoaded, patientPolls } from './settle';
+import { openTools } from './tools';
 import { RECORDINGS } from '../../src/recordings';
 import seed from '../../src/recordings/data/seed-gc-pause.recording.json';
 
@@ -31,6 +32,7 @@ describe('recordings of real etcd runs', () => {
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(baseURL);
     await explainerLoaded(page); // a click on a prerendered button before hydration is lost
+    await openTools(page);
     await page.getByRole('button', { name: 'Library' }).click();
     for (const r of RECORDINGS) {
       await page.getByRole('button', { name: r.title }).click();

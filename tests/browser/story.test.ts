@@ -65,15 +65,19 @@ async function look(page: Page, name: string): Promise<void> {
  * expires"), and a Continue pressed then acts on a stop the story has not taken yet.
  */
 const storyStopped = (page: Page) =>
-  page.evaluate(() => document.querySelector('button.fl-play')?.getAttribute('aria-label') === 'Play' && document.querySelector('.fl-caption__text > p, .fl-caption__story--after') !== null);
+  page.evaluate(() => document.querySelector('button.fl-play')?.getAttribute('aria-label') !== 'Pause' && document.querySelector('.fl-caption__text > p, .fl-caption__story--after') !== null);
 
 /** Waits until the story has stopped with this caption title (playback paused). */
 async function stoppedAt(page: Page, expected: string): Promise<void> {
   await expect.poll(async () => ((await storyStopped(page)) ? title(page) : 'not stopped yet'), { timeout: 30_000 }).toBe(expected);
-  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  await paused(page).waitFor();
 }
 
-const cont = (page: Page) => page.getByRole('group', { name: 'Story' }).getByRole('button', { name: /^(Continue|Start)$/ });
+/** Play while paused: at the opening "Play", at a stop the story's "Continue", at the end "Play again" (issue 40). */
+const paused = (page: Page) => page.locator('button.fl-play:not([aria-label="Pause"])');
+
+/** The story's forward control: Play, which is the story's Continue at its stops (issue 40: one way forward). */
+const cont = (page: Page) => page.getByRole('group', { name: 'Playback' }).getByRole('button', { name: /^(Continue|Play)$/ });
 
 describe('the guided story', () => {
   it('walks from the first screen to the end with only Continue and the predict answers', async () => {
@@ -106,11 +110,14 @@ describe('the guided story', () => {
     await stoppedAt(page, 'Predict: what will the storage do?');
     expect(await text(page)).toMatch(/Client 2's write carries token 34; the highest token the storage has accepted so far is 33/);
     await look(page, 'predict-1');
-    // Play (Space) does not skip the question: the playhead stays before the decision. The story
-    // holds it in playback's first frames (StoryBar.tsx): once they have run, playback has stopped again.
-    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    // The forward control waits for the answer (disabled, focus on the answers), and Space (play)
+    // does not skip the question: the playhead stays before the decision. The story holds it in
+    // playback's first frames (StoryBar.tsx): once they have run, playback has stopped again.
+    expect(await cont(page).isDisabled()).toBe(true);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(' ');
     await frames(page);
-    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await paused(page).waitFor();
     expect(await title(page)).toBe('Predict: what will the storage do?');
     expect(await page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').count()).toBe(1);
     await page.getByRole('button', { name: 'It stores the write' }).click();
@@ -218,14 +225,15 @@ describe('the guided story', () => {
             return r ? { top: Math.round(r.top), bottom: Math.round(r.bottom) } : undefined;
           };
           const timeline = document.querySelector('.fl-timeline')!;
-          const control = document.querySelector('.fl-story__main button');
+          // The forward control: a question's answers, else Play (the story's Continue, issue 40).
+          const control = document.querySelector('.fl-story__main button') ?? document.querySelector('button.fl-play');
           return {
             scrollY: Math.round(window.scrollY),
             timelineDocTop: Math.round(timeline.getBoundingClientRect().top + window.scrollY),
             lanes: box(document.querySelector('.fl-timeline__svg')),
             caption: box(document.querySelector('.fl-caption')),
             control: box(control),
-            focusInBar: document.activeElement === document.body || document.activeElement === null || !!document.activeElement.closest('.fl-story'),
+            focusInBar: document.activeElement === document.body || document.activeElement === null || !!document.activeElement.closest('.fl-story, .fl-play'),
           };
         });
       const assertInView = async (step: string) => {
@@ -244,16 +252,16 @@ describe('the guided story', () => {
           )
           .toBe('');
       };
-      // The first screen: the lanes and the caption's heading without scrolling; at 1280x900 the
-      // Start button too. Lower screens: the reader scrolls just enough to see Start (not past the lanes).
+      // The first screen: the lanes, the caption's heading and Play (the story's start) without
+      // scrolling. Lower screens: the reader scrolls just enough to see Play (not past the lanes).
       await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
-      await story.getByRole('button', { name: 'Start' }).waitFor();
+      await reactHasControls(page);
       await settled(page);
       const first = await where();
       expect(first.scrollY).toBe(0);
       expect(first.lanes!.top >= 0 && first.lanes!.bottom <= h && first.caption!.top + 48 <= h, JSON.stringify(first)).toBe(true);
-      if (h >= 900) expect(first.control!.bottom, JSON.stringify(first)).toBeLessThanOrEqual(h);
-      else if (first.control!.bottom > h) await page.evaluate((dy) => window.scrollBy(0, dy), first.control!.bottom - h + 8);
+      expect(first.control!.bottom, JSON.stringify(first)).toBeLessThanOrEqual(h);
+      if (first.control!.bottom > h) await page.evaluate((dy) => window.scrollBy(0, dy), first.control!.bottom - h + 8);
       let steps = 0;
       let presses = 0;
       for (;;) {
@@ -262,12 +270,12 @@ describe('the guided story', () => {
         await assertInView(name);
         steps++;
         const answer = story.getByRole('button', { name: 'It rejects the write' });
-        const next = story.getByRole('button', { name: /^(Continue|Start)$/ });
+        const next = page.getByRole('group', { name: 'Playback' }).getByRole('button', { name: /^(Continue|Play)$/ });
         if (await answer.count()) await answer.click();
         else if (await next.count()) await next.click();
-        else break;
+        else break; // "Play again": the end
         presses++;
-        // After the first press, focus is on the bar (Continue, then an answer, then Continue again).
+        // After the first press, focus is on Play (the story's Continue) or a question's answers.
         expect((await where()).focusInBar, `focus after pressing at "${name}"`).toBe(true);
         // The press took effect: the story has moved on to its next step (each has its own title).
         await expect.poll(() => title(page), { timeout: 30_000 }).not.toBe(name);

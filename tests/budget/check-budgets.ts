@@ -9,7 +9,7 @@
  *   that requests the app after the first paint, so blocking it now keeps the explainer from
  *   appearing and its 1.0 KB is counted: 98.5 KB, of which the app's own entry is unchanged);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 228 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 228.5 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -34,7 +34,10 @@
  *   module glue, about 0.2 KB in all, to 227.0 KB; 227.5 KB until issue 43's hostile-input fixes (nesting measured
  *   before validation, look-alike client names refused, the quiz's http(s)-only xapiBase and repeated-question notice,
  *   and the notice when the course cannot keep the quiz's progress: about 0.6 KB) took it to
- *   227.6 KB; the five new lessons, German, the explorer's learner path, the
+ *   227.6 KB; 228 KB until issue 40's quiet header (one Tools button whose panel holds Library, Share,
+ *   the theme, export, presenter mode and the shortcuts, with its keyboard: about 0.7 KB, of which
+ *   the story's Continue folded into Play gives nothing back here, the single file having no story)
+ *   took it to 228.3 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -72,7 +75,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 228 * KB } as const;
+const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 228.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -14,6 +14,7 @@ import { ParamNotice } from '../../src/embed/ParamNotice';
 import { createLabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
 import { loadLaterParts } from '../../src/views/later';
+import { openTools } from './ui';
 
 // The app loads the secondary controls (interventions, Library, Share, Embed, toolbar, keyboard
 // shortcuts) just after the first render (`views/later.tsx`); these tests use them from the start.
@@ -119,6 +120,7 @@ describe('the Embed dialog', { timeout: 20_000 }, () => {
 
   /** Opens the dialog from the header and returns it with its snippet field. */
   async function open(user: ReturnType<typeof userEvent.setup>) {
+    await openTools(user);
     await user.click(screen.getByRole('button', { name: 'Embed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Embed this scenario' }, { timeout: 10_000 });
     const code = within(dialog).getByRole('textbox', { name: 'HTML to paste' }) as HTMLTextAreaElement;

@@ -25,14 +25,18 @@ describe('secondary controls after the first render', { timeout: 30_000 }, () =>
     expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
     expect(screen.getByText('No writes yet.')).toBeInTheDocument();
     // The secondary parts are not yet: their slots keep the space.
-    expect(screen.queryByRole('button', { name: 'Library' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tools' })).not.toBeInTheDocument();
     const slots = [...container.querySelectorAll('.fl-slot')].map((s) => s.className);
-    expect(slots).toEqual(expect.arrayContaining(['fl-slot fl-slot--actions', 'fl-slot fl-slot--toolbar', 'fl-slot fl-slot--interventions', 'fl-slot fl-slot--events']));
-    // Then they arrive, in place of the slots, and work.
-    expect(await screen.findByRole('button', { name: 'Library' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(slots).toEqual(expect.arrayContaining(['fl-slot fl-slot--tools', 'fl-slot fl-slot--interventions', 'fl-slot fl-slot--events']));
+    // Then they arrive, in place of the slots, and work: the header's Tools button holds Library (issue 40).
+    const tools = await screen.findByRole('button', { name: 'Tools' }, { timeout: 15_000 });
+    expect(tools).toHaveAttribute('aria-expanded', 'false');
     expect(await screen.findByRole('heading', { name: 'Intervene at 0.0 s' })).toBeInTheDocument();
     await waitFor(() => expect(container.querySelectorAll('.fl-slot')).toHaveLength(0));
     const user = userEvent.setup();
+    await user.click(tools);
+    expect(tools).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('group', { name: 'Tools' })).toContainElement(screen.getByRole('button', { name: 'Library' }));
     await user.click(screen.getByRole('button', { name: /Pause Client 1/ }));
     expect(screen.getByRole('button', { name: /Undo/ })).toBeInTheDocument();
   });
@@ -47,9 +51,9 @@ describe('secondary controls after the first render', { timeout: 30_000 }, () =>
     const { container } = render(<FencingLab store={store} />);
     // The slots keep their places (nothing moves), and the interventions' card says what happened.
     expect(await screen.findByText('This part could not be loaded. Check your connection and reload the page.', undefined, { timeout: 10_000 })).toBeInTheDocument();
-    expect(container.querySelector('.fl-slot--toolbar')).not.toBeNull();
+    expect(container.querySelector('.fl-slot--tools')).not.toBeNull();
     expect(logged).toHaveBeenCalledWith('Fencing Lab: a part of the page could not be loaded', expect.anything());
-    expect(screen.queryByRole('button', { name: 'Library' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tools' })).not.toBeInTheDocument();
     // Still the explainer: Play plays.
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Play' }));

@@ -15,7 +15,7 @@ import { applyInterventions, loadBuiltIn } from '../../src/store';
 import { createLabStore, type LabStore } from '../../src/store/store';
 import { FencingLab } from '../../src/views/App';
 import { loadLaterParts } from '../../src/views/later';
-import { caption, press, seek, storageLog } from './ui';
+import { caption, openTools, press, seek, storageLog } from './ui';
 
 // The app loads the secondary controls (interventions, Library, Share, Embed, toolbar, keyboard
 // shortcuts) just after the first render (`views/later.tsx`); these tests use them from the start.
@@ -37,6 +37,7 @@ function setup(store: LabStore = createLabStore()) {
 }
 
 async function openLibrary(user: UserEvent) {
+  await openTools(user);
   await press(user, 'Library');
   return screen.findByRole('dialog', { name: 'Scenario library' }, LAZY);
 }
@@ -161,6 +162,7 @@ describe('share and download', { timeout: 30_000 }, () => {
   });
 
   async function share(user: UserEvent) {
+    await openTools(user);
     await press(user, 'Share');
     const dialog = await screen.findByRole('dialog', { name: 'Share this moment' }, LAZY);
     await within(dialog).findByText('Link copied to the clipboard.', {}, LAZY);

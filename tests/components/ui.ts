@@ -33,3 +33,13 @@ export function seek(ms: number): void {
 export async function press(user: UserEvent, name: string): Promise<void> {
   await user.click(screen.getByRole('button', { name }));
 }
+
+/**
+ * Opens the header's Tools panel (issue 40: Library, Share, Embed, the theme, export, presenter mode
+ * and the shortcuts live there), unless it is open already; waits for its button, which arrives with
+ * the secondary controls.
+ */
+export async function openTools(user: UserEvent): Promise<void> {
+  const button = await screen.findByRole('button', { name: 'Tools' }, { timeout: 8000 });
+  if (button.getAttribute('aria-expanded') !== 'true') await user.click(button);
+}

@@ -5,7 +5,6 @@ import type { StoryMessageKey } from './en';
 
 export const storyDe = {
   'story.label': 'Geschichte',
-  'story.start': 'Start',
   'story.continue': 'Weiter',
   'story.again': 'Noch einmal',
   'story.stops': 'An Schlüsselmomenten anhalten',

@@ -5,7 +5,6 @@
  */
 export const storyEn = {
   'story.label': 'Story',
-  'story.start': 'Start',
   'story.continue': 'Continue',
   'story.again': 'Play again',
   'story.stops': 'Stop at key moments',

@@ -126,6 +126,7 @@ export const toolsDe = {
   'events.checkPassed': 'Prüfung ok',
   'events.checkFailed': 'Prüfung negativ',
   'toolbar.label': 'Darstellung',
+  'tools.button': 'Werkzeuge',
   'theme.label': 'Farbschema',
   'theme.light': 'Hell',
   'theme.dark': 'Dunkel',

@@ -134,6 +134,8 @@ export const toolsEn = {
   'events.checkPassed': 'check passed',
   'events.checkFailed': 'check failed',
   'toolbar.label': 'Display',
+  // The header's one Tools button (issue 40): every tool above in one panel.
+  'tools.button': 'Tools',
   'theme.label': 'Theme',
   'theme.light': 'Light',
   'theme.dark': 'Dark',
