@@ -60,7 +60,7 @@ describe('nextFrame', () => {
   const moments = keyMoments(trace);
   it('frames a moment at rest, keeps the frame while the playhead stays inside it, and shows the whole run outside', () => {
     const first = nextFrame(undefined, trace, moments, 200, false);
-    expect(first).toEqual({ startMs: 0, endMs: 600 });
+    expect(first).toMatchObject({ startMs: 0, endMs: 600 });
     expect(nextFrame(first, trace, moments, 250, true)).toBe(first);
     expect(nextFrame(first, trace, moments, 250, false)).toBe(first);
     expect(nextFrame(first, trace, moments, 700, true)).toBeUndefined();

@@ -46,7 +46,8 @@ export function snapScroll(el: HTMLElement, target: number, px: number, labelW: 
   const view = el.clientWidth - labelW;
   const max = Math.max(0, el.scrollWidth - el.clientWidth);
   const spans = [...el.querySelectorAll('svg text, svg [data-hole]')]
-    .filter((t) => !t.closest('.fl-playhead'))
+    // (No boxes without a layout engine: jsdom has no getBBox.)
+    .filter((t) => !t.closest('.fl-playhead') && typeof (t as SVGGraphicsElement).getBBox === 'function')
     .map((t) => {
       const b = (t as SVGGraphicsElement).getBBox();
       return [b.x - 1, b.x + b.width + 1] as const;
