@@ -5,5 +5,6 @@
 export * from './scenario';
 export * from './validate';
 export * from './trace';
+export * from './stale';
 export { simulate, pyRepr, SimulationLimitError, type LimitCause, type SimulateOptions } from './simulate';
 export { workBound } from './sim/work-bound';

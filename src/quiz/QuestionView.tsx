@@ -20,7 +20,7 @@ import {
   traceFor,
   grade,
 } from './answers';
-import { beliefOverlaps } from '../store/derive';
+import { beliefOverlaps } from '../store/beliefs';
 import { ChoiceBody } from './ChoiceBody';
 import { describeBelievers, describeLeaseWithoutBelief } from './describe';
 import { useQuizT } from './messages';

@@ -8,7 +8,8 @@ import { normalizeScenario } from '../model/scenario';
 import { simulate } from '../model/simulate';
 import type { StorageDecision, Trace, TraceEvent } from '../model/trace';
 import { builtInScenario } from '../scenarios/all';
-import { beliefOverlaps, storageStateAt, twoBelieveAt } from '../store/derive';
+import { storageStateAt } from '../store/derive';
+import { beliefOverlaps, twoBelieveAt } from '../store/beliefs';
 import type { EventMatch, MomentQuestion, OrderQuestion, PredictQuestion, Question, Response } from './types';
 
 const traces = new Map<string, Trace | null>();

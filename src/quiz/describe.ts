@@ -5,7 +5,8 @@
  */
 import { LEASE_SERVICE, STORAGE } from '../model/scenario';
 import type { Trace, TraceEvent } from '../model/trace';
-import { believersAt, liveLeaseAt } from '../store/derive';
+import { liveLeaseAt } from '../store/derive';
+import { believersAt } from '../store/beliefs';
 import { clientName, secondsText } from './answers';
 import { quizT, type QuizMessageKey } from './messages';
 

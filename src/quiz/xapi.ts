@@ -22,7 +22,7 @@
  * with interactionType and correctResponsesPattern).
  * @module
  */
-import { beliefOverlaps } from '../store/derive';
+import { beliefOverlaps } from '../store/beliefs';
 import { momentStops, orderAnswer, predictAnswer, traceFor, fill } from './answers';
 import type { Question } from './types';
 

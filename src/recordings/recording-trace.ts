@@ -11,7 +11,7 @@
  */
 import { normalizeScenario } from '../model/scenario';
 import type { BeliefInterval, EventKind, LeaseInterval, Message, MessageKind, PauseInterval, StorageDecision, Trace, TraceEvent } from '../model/trace';
-import { staleAcceptedOf } from '../model/trace';
+import { staleAcceptedOf } from '../model/stale';
 import { realOwners } from '../etcd/conformance';
 import type { RecordedEvent, Recording } from '../etcd/recording';
 

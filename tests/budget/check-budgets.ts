@@ -1,15 +1,20 @@
 /**
  * Size budgets of the production build (issue 7), run by `npm test` after both builds:
- * - JavaScript needed for the first render: at most 99 KB gzip (95 KB until issue 14's story slot,
+ * - JavaScript needed for the first render: at most 99.5 KB gzip (95 KB until issue 14's story slot,
  *   issue 13's timeline layout and issue 12's corrected text and modes took it to about 96.5 KB; since
  *   issue 15's prerendered first screen, paint no longer waits for it; 97 KB until issue 13's last
  *   round put the keys' line under the legend, sized the presenter controls with the screen and
  *   kept the marks' edge fit, and issue 15's frame work made Play re-render less, which together
  *   measured 97.02 KB; 97.5 KB until issue 15's paint-before-script made the start script the one
  *   that requests the app after the first paint, so blocking it now keeps the explainer from
- *   appearing and its 1.0 KB is counted: 98.5 KB, of which the app's own entry is unchanged);
+ *   appearing and its 1.0 KB is counted: 98.5 KB, of which the app's own entry is unchanged;
+ *   99.5 KB since issue 40, whose first screen changed: Play is the story's one forward control
+ *   (its Continue, the story's step on the store), the storage log says "stale" beside a stale
+ *   write it stored, and the timeline takes the story's frames (its scale and scroll; the frame's
+ *   maths and move load with the marks): together 0.4 KB over 99 KB after moving the quiz's belief
+ *   key and the stale-write check out of the first render's modules, 99.4 KB);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 228.5 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 230.5 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -37,7 +42,10 @@
  *   227.6 KB; 228 KB until issue 40's quiet header (one Tools button whose panel holds Library, Share,
  *   the theme, export, presenter mode and the shortcuts, with its keyboard: about 0.7 KB, of which
  *   the story's Continue folded into Play gives nothing back here, the single file having no story)
- *   took it to 228.3 KB; the five new lessons, German, the explorer's learner path, the
+ *   took it to 228.3 KB; 228.5 KB until the rest of issue 40's first round (the story's frames with
+ *   their move and the scrubber's outline of the part in view, about 0.9 KB; stale writes marked in
+ *   the timeline, the log, the legend and the events table, about 0.4 KB; the quiz's belief key
+ *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -75,7 +83,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99 * KB, firstRenderCss: 10 * KB, singleFile: 228.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 230.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;
@@ -152,7 +160,9 @@ async function measureInBrowser(staticJs: readonly string[]): Promise<BrowserLoa
     );
     await page.goto(base);
     const appeared = await page
-      .waitForFunction(() => (window as unknown as { __flFirstRender?: number }).__flFirstRender !== undefined, undefined, { timeout: 10_000 })
+      // With scripts blocked, 5 s: the explainer appears in about 0.5 s on the quiet machine this
+      // runs on (npm test runs it on its own); each blocked load that stops it waits this long.
+      .waitForFunction(() => (window as unknown as { __flFirstRender?: number }).__flFirstRender !== undefined, undefined, { timeout: blocked.size ? 5000 : 10_000 })
       .then(
         () => true,
         () => false,

@@ -13,7 +13,7 @@ import { REAL_SYSTEM_TITLES } from '../../src/quiz/real-systems';
 import type { ChoiceQuestion, MomentQuestion, Question } from '../../src/quiz/types';
 import { findRealSystem, REAL_SYSTEMS, type RealSystem } from '../../src/realsystems';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
-import { beliefOverlaps } from '../../src/store/derive';
+import { beliefOverlaps } from '../../src/store/beliefs';
 import { BUILT_IN_SCENARIOS } from '../../src/scenarios';
 import type { BuiltInScenario } from '../../src/scenarios/types';
 import { loadBuiltIn } from '../../src/store/initial-state';

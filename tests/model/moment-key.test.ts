@@ -13,7 +13,7 @@ import { describeBelievers, describeLeaseWithoutBelief } from '../../src/quiz/de
 import { QUESTIONS } from '../../src/quiz/questions';
 import type { MomentQuestion } from '../../src/quiz/types';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
-import { beliefOverlaps, type OverlapSpan } from '../../src/store/derive';
+import { beliefOverlaps, type OverlapSpan } from '../../src/store/beliefs';
 
 const twoHolders = QUESTIONS.find((q) => q.id === 'moment-two-holders') as MomentQuestion;
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type Trace } from '../../src/model';
 import { builtInScenario } from '../../src/scenarios/all';
-import { beliefOverlaps, believersAt } from '../../src/store/derive';
+import { beliefOverlaps, believersAt } from '../../src/store/beliefs';
 import {
   fillPredictPrompt,
   grade,

@@ -18,7 +18,7 @@ import type {
   Trace,
   TraceEvent,
 } from '../trace';
-import { staleAcceptedOf } from '../trace';
+import { staleAcceptedOf } from '../stale';
 import type { EventQueue } from './queue';
 
 /** Collects what happens in one run; every record is stamped with the queue's clock. */

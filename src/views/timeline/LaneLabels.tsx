@@ -84,17 +84,14 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
         <span aria-hidden="true">{t('timeline.axis')}</span>
         {/* To scale by default; the learner may skip the quiet stretches (issue 13). While the
             story frames a moment (issue 40), the frame is to scale and the switch is "Whole run". */}
-        {framed ? (
-          <label className="fl-skip">
-            <input type="checkbox" checked={wholeRun} onChange={(e) => store.setState({ wholeRun: e.currentTarget.checked })} />
-            <span>{t('timeline.wholeRun')}</span>
-          </label>
-        ) : (
-          <label className="fl-skip">
-            <input type="checkbox" checked={skipQuiet} onChange={(e) => store.getState().setSkipQuiet(e.currentTarget.checked)} />
-            <span>{t('timeline.skipQuiet')}</span>
-          </label>
-        )}
+        <label className="fl-skip">
+          <input
+            type="checkbox"
+            checked={framed ? wholeRun : skipQuiet}
+            onChange={(e) => (framed ? store.setState({ wholeRun: e.currentTarget.checked }) : store.getState().setSkipQuiet(e.currentTarget.checked))}
+          />
+          <span>{t(framed ? 'timeline.wholeRun' : 'timeline.skipQuiet')}</span>
+        </label>
       </div>
       {rows.map((r) => {
         return (

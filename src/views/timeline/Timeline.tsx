@@ -7,46 +7,18 @@
  */
 import { Suspense, lazy, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { useDisplayActions } from '../a11y/display-actions';
-import { prefersReducedMotion } from '../../embed/safe';
 import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { AXIS_H, FIT_WIDTH, PAD_LEFT, PAD_RIGHT, TICK_LABEL_Y, horizonOf, layoutTimeline, naturalHeight, plotWidth, ticksOf, type Geometry } from './geometry';
+import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, plotWidth, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
-
-/**
- * Room (px) kept inside the view left and right of a story frame: for the labels at its ends, and
- * as wide as the playhead's own margins (a playhead nearer an edge is followed by a jump).
- */
-const FRAME_LEFT = 24;
-const FRAME_RIGHT = 40;
-
-/** The scale (px per ms) of the whole run's picture in a plot `view` px wide (its width is `plotWidth`). */
-function defaultScale(trace: { endMs: number }, view: number): number {
-  return (plotWidth(view) - PAD_LEFT - PAD_RIGHT) / horizonOf(trace.endMs);
-}
-
-/**
- * The scale of a story frame: the whole run's times a power of two, the largest at which the frame
- * fits the view less its margins, where that zooms in at least twice; otherwise the whole run's
- * scale, scrolled to the frame (`undefined`). Powers of two: a few scales, each the same for every
- * frame that takes it.
- */
-function frameScale(frame: { startMs: number; endMs: number }, view: number, whole: number): number | undefined {
-  const fit = fitScale(frame, view);
-  return fit >= whole * 2 ? whole * 2 ** Math.floor(Math.log2(fit / whole)) : undefined;
-}
-
-/** The scale at which a frame fills the view, less its margins. */
-function fitScale(frame: { startMs: number; endMs: number }, view: number): number {
-  return (view - FRAME_LEFT - FRAME_RIGHT) / (frame.endMs - frame.startMs);
-}
+import type { FrameState } from './frame-ease';
 
 /** The marks' chunk (`Marks.tsx`) with their text in the active language (`marks-messages.ts`). */
 const marks = loadOnce(() => import('./Marks').then(withText));
@@ -211,7 +183,8 @@ export function Timeline() {
   // yet laid out well enough (issue 40, left for the phones' item).
   const view = width - labelW;
   const frame = useLab((s) => (s.wholeRun || plotWidth(view) > view ? undefined : s.frame));
-  const pxPerMs = frame ? frameScale(frame, view, defaultScale(trace, view)) : undefined;
+  // Its scale comes with the marks' chunk (`frame-ease.ts`), as the story that sets frames comes after it.
+  const pxPerMs = frame ? marks.current()?.frameScale(trace.endMs, frame, view) : undefined;
   const g = useMemo(
     () => layoutTimeline(trace, warp, view, { ...(skip ? { skip } : {}), ...(fillHeight ? { height: fillHeight } : {}), pxPerMs }),
     [trace, warp, view, skip, fillHeight, pxPerMs],
@@ -228,8 +201,8 @@ export function Timeline() {
   // Whether the sideways scroll is where the timeline put it (not where the reader swiped it).
   const autoScroll = useRef(true);
   const breaks = useMemo((): PlayheadBreaks => ({}), []);
-  // The sideways scrolls a story frame allows (see the frame's effect below).
-  const frameBounds = useRef<[number, number] | undefined>(undefined);
+  // The frame shown and the sideways scrolls it allows (`frame-ease.ts`).
+  const frameState = useRef<FrameState>({});
   // Where to stop a jump sideways so that no label is cut (`snapScroll`, with the marks); the target itself until they are in.
   const snap = (el: HTMLElement, target: number, px: number, bounds?: [number, number]) => breaks.snap?.(el, target, px, labelW, bounds) ?? Math.round(target);
   const scrollTo = (el: HTMLElement, left: number) => {
@@ -244,7 +217,7 @@ export function Timeline() {
     const px = g.x(store.getState().playheadMs);
     const now = (scrollLeft.current = el.scrollLeft);
     // Where the playhead has left the view (a jump made before the picture was laid out), or where an edge cuts a label.
-    const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px, frameBounds.current);
+    const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px, frameState.current.bounds);
     if (left !== now) scrollTo(el, left);
   };
   // The scroll box's own position where the picture scrolls sideways (a phone; a jump this step may
@@ -272,24 +245,10 @@ export function Timeline() {
     },
     [g, growing, labelW, scrolls, width],
   );
-  // A new frame: centred in the view less its margins, the move eased from
-  // where the picture was (`frame-ease.ts`; at once under reduced motion).
+  // A new frame: shown and the move eased (`frame-ease.ts`).
   const svgRef = useRef<SVGSVGElement>(null);
-  const shown = useRef<{ frame: typeof frame; pxPerMs: number; playheadX: number } | undefined>(undefined);
   useLayoutEffect(() => {
-    const el = scrollBox.current;
-    const px = g.x(store.getState().playheadMs);
-    // Framed, a label cut by an edge may move the view by up to a margin, never the frame out of it.
-    frameBounds.current = frame ? [g.x(frame.endMs) + 4 - view, g.x(frame.startMs) - 4] : undefined;
-    // Framed: the frame's start at the left; back to the whole run: the playhead in view, as a jump puts it.
-    if (el && scrolls && (frame || shown.current?.frame)) {
-      const centre = frame ? (g.x(frame.startMs) + g.x(frame.endMs)) / 2 - (FRAME_LEFT + view - FRAME_RIGHT) / 2 : px - view * 0.35;
-      scrollTo(el, snap(el, Math.max(0, centre), px, frameBounds.current));
-    }
-    const now = { frame, pxPerMs: g.pxPerMs, playheadX: px - (el?.scrollLeft ?? 0) };
-    const before = shown.current;
-    shown.current = now;
-    if (before && before.frame !== frame && svgRef.current && !prefersReducedMotion()) marks.current()?.easeFrame(svgRef.current, before, now, px);
+    marks.current()?.showFrame(frameState.current, frame, g, view, store.getState().playheadMs, scrollBox.current, svgRef.current, scrolls, scrollTo, snap);
   }, [g, frame, scrolls, store]);
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
   const dragging = useRef(false);
