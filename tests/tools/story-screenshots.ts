@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       lines.push(`## ${w}x${h}`, '');
       const forward = page.locator('.fl-play');
       for (let n = 0; n < 40; n++) {
-        const title = (await page.locator('.fl-caption__title').first().innerText()).trim();
+        const title = (await page.locator('.fl-caption__title').first().innerText()).replace(/\s+/g, ' ').trim();
         const file = `seed-${w}x${h}-${String(n).padStart(2, '0')}.png`;
         await page.screenshot({ path: `${out}/${file}` });
         lines.push(`${n}. [${title}](${file})`);

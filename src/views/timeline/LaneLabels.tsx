@@ -25,12 +25,13 @@ export function labelColumnWidth(available: number): number {
 }
 
 /** The lane-name column. Re-renders only when the playhead crosses an event. */
-export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
+export function LaneLabels({ g, width, frames }: { g: Geometry; width: number; frames: boolean }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
   const skipQuiet = useLab((s) => s.skipQuiet);
   const wholeRun = useLab((s) => s.wholeRun === true);
-  const framed = useLab((s) => s.frame !== undefined) || wholeRun;
+  // Where the timeline takes the story's frames (not yet on a phone): its switch is then "whole run".
+  const framed = useLab((s) => frames && (s.frame !== undefined || wholeRun));
   const store = useLabStore();
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;

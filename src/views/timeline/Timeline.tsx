@@ -182,7 +182,8 @@ export function Timeline() {
   // Not yet on a phone (a picture that scrolls sideways anyway): at its scales the labels are not
   // yet laid out well enough (issue 40, left for the phones' item).
   const view = width - labelW;
-  const frame = useLab((s) => (s.wholeRun || plotWidth(view) > view ? undefined : s.frame));
+  const frames = plotWidth(view) <= view;
+  const frame = useLab((s) => (s.wholeRun || !frames ? undefined : s.frame));
   // Its scale comes with the marks' chunk (`frame-ease.ts`), as the story that sets frames comes after it.
   const pxPerMs = frame ? marks.current()?.frameScale(trace.endMs, frame, view) : undefined;
   const g = useMemo(
@@ -289,7 +290,7 @@ export function Timeline() {
           </div>
         ) : (
         <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>
-          <LaneLabels g={g} width={labelW} />
+          <LaneLabels g={g} width={labelW} frames={frames} />
           <svg
             ref={svgRef}
             className="fl-timeline__svg"
