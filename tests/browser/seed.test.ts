@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { explainerLoaded } from './settle';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -36,6 +37,9 @@ async function openPage(query = ''): Promise<{ context: BrowserContext; page: Pa
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
   // The button is in the prerendered HTML (issue 15): wait until React has hydrated or rendered the page.
   await page.locator('html[data-fl-live]').waitFor({ state: 'attached' });
+  // And every later part in place: the keyboard shortcuts (End, Home) come with them (a loaded run
+  // pressed End before they were, and the playhead stayed where it was).
+  await explainerLoaded(page);
   return { context, page };
 }
 
