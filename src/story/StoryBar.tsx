@@ -23,7 +23,7 @@ import type { StoryCaption, StoryNext } from '../store/initial-state';
 import { changeSummary, noEffectNotice } from './compare';
 import { GUIDED_SCENARIO, SEED_GUIDE, guideStepsFor, type GuideStep } from './guide';
 import { keyMoments, momentAt, runOutcome, stopBetween, type KeyMoment } from './moments';
-import { nextFrame } from './frames';
+import { changeFrame, nextFrame } from './frames';
 import { MOMENT_TITLE, predictQuestion, predictReason } from './text';
 import { quizHref, refreshQuizHref } from './quiz-href';
 import './messages';
@@ -110,10 +110,18 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
 
   // The timeline's frame (issue 40): the key moment at rest under the playhead, kept while the
   // playhead stays inside it, else the whole run (`frames.ts`).
+  // After a change the learner made, what it changed (`changeFrame`) until the playhead moves.
   useEffect(() => {
+    const s0 = store.getState();
+    let changed = s0.previous && s0.trace === trace ? changeFrame(s0.previous.trace, trace, s0.playheadMs) : undefined;
+    let at: [number, boolean] | undefined;
     const update = (s: ReturnType<typeof store.getState>) => {
       if (s.trace !== trace) return;
-      const frame = nextFrame(s.frame, trace, moments, s.playheadMs, s.playing);
+      // Frames follow the playhead: nothing else (a caption, a setting) moves them.
+      if (at && at[0] === s.playheadMs && at[1] === s.playing) return;
+      const frame = changed && !at ? changed : nextFrame(s.frame, trace, moments, s.playheadMs, s.playing);
+      at = [s.playheadMs, s.playing];
+      changed = undefined;
       if (frame !== s.frame) store.setState({ frame });
     };
     update(store.getState());

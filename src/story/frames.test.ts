@@ -3,7 +3,7 @@ import { simulate } from '../model';
 import { normalizeScenario } from '../model/scenario';
 import { ALL_BUILT_IN_SCENARIOS } from '../scenarios/all';
 import { keyMoments } from './moments';
-import { MIN_EVENT_GAP_PX, MIN_FRAME_MS, NARROW_PLOT_PX, frameOf, momentEvents, nextFrame } from './frames';
+import { MIN_EVENT_GAP_PX, MIN_FRAME_MS, NARROW_PLOT_PX, changeFrame, frameOf, momentEvents, nextFrame } from './frames';
 
 describe('frameOf: every key moment of every built-in', () => {
   for (const b of ALL_BUILT_IN_SCENARIOS) {
@@ -67,5 +67,21 @@ describe('nextFrame', () => {
     // Not while playing: the moment frames only once the playhead rests on it.
     expect(nextFrame(undefined, trace, moments, 1000, true)).toBeUndefined();
     expect(nextFrame(undefined, trace, moments, 1000, false)).toBeDefined();
+  });
+});
+
+describe('changeFrame', () => {
+  const run = (id: string) => simulate(normalizeScenario(ALL_BUILT_IN_SCENARIOS.find((b) => b.id === id)!.scenario));
+  const fenced = run('seed-gc-pause');
+  const unfenced = run('seed-gc-pause-unfenced');
+  it('frames from the playhead to the first storage decision the change altered', () => {
+    // Switching the token check off: the late write at 21.5 s is stored instead of rejected.
+    const f = changeFrame(fenced, unfenced, 21_000)!;
+    expect(f.startMs).toBeLessThanOrEqual(21_000);
+    expect(f.endMs).toBeGreaterThanOrEqual(21_500);
+    expect(f.endMs - f.startMs).toBeLessThan(2000);
+  });
+  it('is undefined when no decision changed', () => {
+    expect(changeFrame(fenced, fenced, 5000)).toBeUndefined();
   });
 });

@@ -171,3 +171,29 @@ export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMomen
   }
   return prev && playheadMs >= prev.startMs && playheadMs <= prev.endMs ? prev : undefined;
 }
+
+/**
+ * The frame after a change the learner made (issue 40, item 5: an intervention shows its effect):
+ * from the playhead, where the change took effect, to the first storage decision that differs
+ * between the run before and the run after it (a write stored or rejected differently, earlier or
+ * later, or one that is no longer made or newly made), with room at both sides. `undefined` when no
+ * decision changed (the whole run is shown).
+ *
+ * @param before the run before the change; `after` the run with it
+ * @param atMs the playhead when the change was made (simulated ms)
+ */
+export function changeFrame(before: Trace, after: Trace, atMs: number): Framed {
+  const n = Math.max(before.storage.length, after.storage.length);
+  for (let i = 0; i < n; i++) {
+    const a = before.storage[i];
+    const b = after.storage[i];
+    if (a && b && a.text === b.text && a.atMs === b.atMs) continue;
+    const at = Math.min(a?.atMs ?? Infinity, b?.atMs ?? Infinity);
+    const lo = Math.min(atMs, at);
+    const hi = Math.max(atMs, at);
+    const span = Math.max(MIN_FRAME_MS, hi - lo + 2 * Math.max(MIN_PAD_MS, (hi - lo) * PAD_SHARE));
+    const startMs = Math.max(0, (lo + hi) / 2 - span / 2);
+    return { startMs, endMs: startMs + span };
+  }
+  return undefined;
+}
