@@ -4,7 +4,7 @@
 #   1. the type check and the five builds (hosted, single file, LMS package, SCORM and cmi5 zips),
 #      side by side with the model and component tests (which need no build): both are CPU work,
 #      and neither waits for the other;
-#   2. the browser tests against the builds, BROWSER_WORKERS files at a time (3 by default: a
+#   2. the browser tests against the builds, BROWSER_WORKERS files at a time (4 by default: a
 #      browser test waits on Chromium much of its time), one preview server for all of them;
 #   3. the conformance test against a real etcd, on its own (its runs are timed in real ms);
 #   4. the size budgets, on a quiet machine.
@@ -61,7 +61,7 @@ if ((units != 0)); then echo "Model or component tests failed (above)."; exit "$
 
 phase 'browser tests'
 # shellcheck disable=SC2046
-vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-3}" $(report browser) || { echo "Browser tests failed (above)."; exit 1; }
+vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-4}" $(report browser) || { echo "Browser tests failed (above)."; exit 1; }
 
 phase 'etcd conformance'
 # On its own: its runs are timed in real ms against etcd's TTLs, and a busy machine (the budget

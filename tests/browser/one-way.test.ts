@@ -139,25 +139,26 @@ describe('a quiet header', () => {
     expect(await tools.getAttribute('aria-expanded')).toBe('false');
     await tools.focus();
     await page.keyboard.press('Enter');
-    expect(await tools.getAttribute('aria-expanded')).toBe('true');
+    // Each key's effect is awaited, not read at once: focus moves in an effect, after the render.
+    await expect.poll(() => tools.getAttribute('aria-expanded')).toBe('true');
     const panel = page.locator('.fl-tools__panel');
     for (const name of ['Library', 'Share', 'Embed', 'Download the timeline as SVG', 'Download the timeline as PNG', 'Present', 'Keyboard shortcuts (?)']) {
       expect(await panel.getByRole('button', { name, exact: true }).count(), name).toBe(1);
     }
     for (const name of ['Light', 'Dark', 'Auto']) expect(await panel.getByRole('radio', { name }).count(), name).toBe(1);
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(`document.activeElement?.textContent?.trim()`)).toBe('Library');
+    await expect.poll(() => page.evaluate(`document.activeElement?.textContent?.trim()`)).toBe('Library');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(`document.activeElement?.textContent?.trim()`)).toBe('Share');
+    await expect.poll(() => page.evaluate(`document.activeElement?.textContent?.trim()`)).toBe('Share');
     await page.keyboard.press('Escape');
-    expect(await tools.getAttribute('aria-expanded')).toBe('false');
-    expect(await panel.isHidden()).toBe(true);
-    expect(await page.evaluate(`document.activeElement?.classList.contains('fl-tools__btn')`)).toBe(true);
+    await expect.poll(() => tools.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => panel.isHidden()).toBe(true);
+    await expect.poll(() => page.evaluate(`document.activeElement?.classList.contains('fl-tools__btn')`)).toBe(true);
     // ArrowDown on the button opens the panel at its first tool; a click outside closes it.
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => page.evaluate(`document.activeElement?.textContent?.trim()`)).toBe('Library');
     await page.mouse.click(640, 700);
-    expect(await tools.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => tools.getAttribute('aria-expanded')).toBe('false');
     await page.context().close();
   });
 });
