@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { launchChromium } from './chromium';
 import { patientPolls } from './settle';
 
@@ -88,6 +89,9 @@ describe('the single-file build from file://, offline', () => {
     expect(requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:')).map((u) => u.split('?')[0])).toEqual([url]);
     // A scenario that is a lazy chunk in the normal build is inlined here.
     await page.getByRole('combobox', { name: 'Scenario' }).selectOption('network-delay');
+    // Opened once the timeline draws it (the picker shows the choice before the scenario is in).
+    const title = ALL_BUILT_IN_SCENARIOS.find((b) => b.id === 'network-delay')!.scenario.title;
+    await expect.poll(() => page.locator('.fl-timeline__svg').first().getAttribute('aria-label')).toBe(`Timeline: ${title}`);
     await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('0.0 s');
     await page.getByRole('button', { name: 'Go to end', exact: true }).click();
     // As `npm run simulate -- tests/cases/network-delay.json` prints.
