@@ -65,7 +65,7 @@ export interface LabData extends Derived {
    * The stretch of the run the timeline frames now (simulated ms; `story/frames.ts`, set by the
    * story at a key moment), or `undefined` for the whole run.
    */
-  frame?: { startMs: number; endMs: number; core?: { startMs: number; endMs: number } } | undefined;
+  frame?: { startMs: number; endMs: number } | undefined;
   /** The learner asked to see the whole run rather than the story's frames (a view setting). */
   wholeRun?: boolean;
   /**

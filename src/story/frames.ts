@@ -124,12 +124,9 @@ function minGap(times: readonly number[]): number {
  * that is as narrow as that allows, at least {@link MIN_FRAME_MS}).
  *
  * @param plotPx the visible plot's width the frame is made for (px; default {@link NARROW_PLOT_PX}).
- * @param withContext `false`: the moment's own events only (the frame a phone falls back to where
- *   the whole frame does not fit its view at the picture's scale).
  */
-export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX, withContext = true): Frame {
-  const { core, context: all } = momentEvents(trace, moment);
-  const context = withContext ? all : [];
+export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX): Frame {
+  const { core, context } = momentEvents(trace, moment);
   const spanFor = (list: readonly TraceEvent[]) => {
     const times = [...list.map((x) => x.atMs), moment.stopMs];
     const lo = Math.min(...times);
@@ -148,8 +145,8 @@ export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX
   return { startMs, endMs: startMs + span, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
 }
 
-/** A frame as the timeline takes it (the store's `frame`): with `core`, the frame of the moment's own events. */
-export type Framed = { startMs: number; endMs: number; core?: { startMs: number; endMs: number } } | undefined;
+/** A frame as the timeline takes it (the store's `frame`). */
+export type Framed = { startMs: number; endMs: number } | undefined;
 
 /**
  * The frame to show after the playhead moved or playback started or stopped: at rest on a key
@@ -164,10 +161,7 @@ export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMomen
   const moment = playing ? undefined : moments.find((m) => Math.abs(m.stopMs - playheadMs) < 0.5);
   if (moment) {
     const f = frameOf(trace, moment);
-    const c = frameOf(trace, moment, NARROW_PLOT_PX, false);
-    return prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.core?.startMs === c.startMs && prev.core.endMs === c.endMs
-      ? prev
-      : { startMs: f.startMs, endMs: f.endMs, core: { startMs: c.startMs, endMs: c.endMs } };
+    return prev && prev.startMs === f.startMs && prev.endMs === f.endMs ? prev : { startMs: f.startMs, endMs: f.endMs };
   }
   return prev && playheadMs >= prev.startMs && playheadMs <= prev.endMs ? prev : undefined;
 }
