@@ -166,6 +166,8 @@ describe('the single file (issue 16)', () => {
     await page.goto(`${pathToFileURL(single).href}?view=quiz`);
     const predict = available.findIndex((q) => q.kind === 'predict');
     await page.getByRole('button', { name: 'Check' }).waitFor({ timeout: 20_000 });
+    // Next pressed on the page before React has its buttons is lost (the question never comes).
+    await explainerLoaded(page);
     for (let i = 0; i < predict; i++) await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Accepted' }).waitFor();
     await page.reload();
