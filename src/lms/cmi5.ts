@@ -2,7 +2,8 @@
  * The quiz as a cmi5 AU (cmi5 spec, AICC/CMI-5_Spec_Current, sections 8 to 11). Loaded on demand.
  *
  * 1. Launch parameters from the URL: `endpoint`, `fetch`, `actor`, `registration`, `activityId`.
- * 2. POST to `fetch` once: `{ "auth-token": … }` (used as `Authorization: Basic …`).
+ * 2. POST to `fetch` once per launch: `{ "auth-token": … }` (used as `Authorization: Basic …`); the
+ *    token is kept in `sessionStorage` for reloads of the same launch (the fetch URL answers once).
  * 3. GET the state document `LMS.LaunchData` (contextTemplate, launchMode, masteryScore, moveOn,
  *    launchParameters) and this AU's saved progress (state `https://fencinglab.dev/xapi/state/progress`).
  * 4. Statements: `initialized`; `answered` per Check (cmi5 "allowed"); at Finish `passed` or `failed`
@@ -18,6 +19,34 @@ import { parseActor, uuid, type XapiAttempt, type XapiStatement } from '../quiz/
 /** The state id of the quiz's saved progress (an IRI, as xAPI state ids may be any string). */
 export const PROGRESS_STATE_ID = 'https://fencinglab.dev/xapi/state/progress';
 
+/** What a launch keeps across reloads of its page: the auth token, and whether Initialized was sent. */
+interface KeptLaunch {
+  token: string;
+  initialized?: boolean;
+}
+
+const launchKey = (fetchUrl: string) => `fencing-lab:cmi5:${fetchUrl}`;
+
+/** The launch kept in `sessionStorage` (this tab only, gone when it closes), if storage can be read. */
+function keptLaunch(win: Window, fetchUrl: string): KeptLaunch | undefined {
+  try {
+    const raw = win.sessionStorage.getItem(launchKey(fetchUrl));
+    const v = raw ? (JSON.parse(raw) as Partial<KeptLaunch>) : undefined;
+    return typeof v?.token === 'string' && v.token ? { token: v.token, initialized: v.initialized === true } : undefined;
+  } catch {
+    // Storage blocked (a sandboxed or third-party frame): a reload fetches again, which the LMS refuses.
+    return undefined;
+  }
+}
+
+function keepLaunch(win: Window, fetchUrl: string, launch: KeptLaunch): void {
+  try {
+    win.sessionStorage.setItem(launchKey(fetchUrl), JSON.stringify(launch));
+  } catch {
+    // As above.
+  }
+}
+
 /** Opens a cmi5 session from the launch URL's query string; `undefined` if the launch is incomplete or the LMS refuses the token. */
 export async function openCmi5(win: Window, search: string): Promise<LmsSession | undefined> {
   const q = new URLSearchParams(search);
@@ -28,9 +57,16 @@ export async function openCmi5(win: Window, search: string): Promise<LmsSession 
   const activityId = q.get('activityId') ?? '';
   const fetchUrl = q.get('fetch') ?? '';
   if (!actor || !registration || !activityId || !fetchUrl) return undefined;
-  const tokenResponse = await win.fetch(fetchUrl, { method: 'POST' });
-  const token = ((await tokenResponse.json()) as Record<string, string>)['auth-token'];
-  if (!tokenResponse.ok || !token) return undefined;
+  // The fetch URL answers once per launch (cmi5 8.2.3: a second POST gets error-code 1): a reload
+  // of the same launch uses the token kept for it.
+  const kept = keptLaunch(win, fetchUrl);
+  let token = kept?.token;
+  if (!token) {
+    const tokenResponse = await win.fetch(fetchUrl, { method: 'POST' });
+    token = ((await tokenResponse.json()) as Record<string, string>)['auth-token'];
+    if (!tokenResponse.ok || !token) return undefined;
+    keepLaunch(win, fetchUrl, { token });
+  }
   const headers = { Authorization: `Basic ${token}`, 'X-Experience-API-Version': '1.0.3', 'Content-Type': 'application/json' };
   const stateUrl = (stateId: string) =>
     `${base}activities/state?${new URLSearchParams({ activityId, agent: JSON.stringify(actor), registration, stateId })}`;
@@ -53,7 +89,9 @@ export async function openCmi5(win: Window, search: string): Promise<LmsSession 
     void win.fetch(`${base}statements`, { method: 'POST', headers, body: JSON.stringify(s), keepalive: true }).catch(() => undefined);
   const cmi5 = (verb: Cmi5Verb, raw = 0, max = 0, success?: boolean) =>
     send(cmi5Statement(at, verb, { raw, max, success, durationMs: Date.now() - started }, launch.masteryScore, uuid(), new Date().toISOString()));
-  cmi5('initialized');
+  // Once per launch (cmi5 9.3.2: one Initialized per AU session), not again after a reload.
+  if (!kept?.initialized) cmi5('initialized');
+  keepLaunch(win, fetchUrl, { token, initialized: true });
   let ended = false;
   const graded = (launch.launchMode ?? 'Normal') === 'Normal';
   const mastery = launch.masteryScore;

@@ -13,12 +13,32 @@
 import { findScormApi } from './scorm-api';
 import { packSuspendData, SUSPEND_DATA_MAX, unpackSuspendData } from './suspend-data';
 import type { LmsSession } from './types';
+import { percentOf } from '../quiz/progress';
 
 /** SCORM 1.2 CMITimespan: `HHHH:MM:SS.SS`. */
 export function scormTime(ms: number): string {
   const cs = Math.max(0, Math.round(ms / 10));
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${p(Math.floor(cs / 360000), 4)}:${p(Math.floor(cs / 6000) % 60)}:${p(Math.floor(cs / 100) % 60)}.${p(cs % 100)}`;
+}
+
+/** A SCORM 1.2 CMIIdentifier (RTE 3.4.2.7.1: letters, digits, '-' and '_'; at most 255) from a question id. */
+export function scormIdentifier(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 255) || 'question';
+}
+
+/**
+ * The correct-responses patterns SCORM 1.2 can hold, from xAPI patterns (`[,]` between items):
+ * items joined by ',' (RTE 3.4.2.7.5); a numeric answer is one CMIDecimal, so a range `a[:]b`
+ * (SCORM 2004 and xAPI syntax) is written only where a = b: a strict 1.2 LMS refuses `a:b`, and
+ * `cmi.interactions.n.result` says whether the answer was right anyway.
+ */
+export function scormPatterns(type: string, patterns: readonly string[]): string[] {
+  if (type !== 'numeric') return patterns.map((p) => p.replace(/\[,\]/g, ',').slice(0, 255));
+  return patterns.flatMap((p) => {
+    const [lo, hi = lo] = p.split('[:]');
+    return lo !== undefined && lo !== '' && lo === hi && /^-?\d*(\.\d+)?$/.test(lo) ? [lo] : [];
+  });
 }
 
 /** Opens a SCORM 1.2 session, or `undefined` when there is no adapter or LMSInitialize fails. */
@@ -54,6 +74,8 @@ export function openScorm(win: Window): LmsSession | undefined {
   const id = get('cmi.core.student_id');
   const suspended = get('cmi.suspend_data');
   let interactions = Number.parseInt(get('cmi.interactions._count'), 10) || 0;
+  // Something the LMS should store at once (the session's start, an answer): the next suspend commits.
+  let unsaved = true;
   return {
     kind: 'scorm',
     settings: get('cmi.launch_data'),
@@ -63,12 +85,16 @@ export function openScorm(win: Window): LmsSession | undefined {
     graded: true,
     answered(_s, i) {
       const n = `cmi.interactions.${interactions++}.`;
-      set(`${n}id`, _s.object.id.slice(-255).replace(/[^\w.-]/g, '_'));
-      set(`${n}type`, i.type === 'numeric' ? 'numeric' : i.type);
+      // The question's own id, not the statement's activity id (which holds the launch URL and
+      // moves with the package): a CMIIdentifier has only letters, digits, '-' and '_' (RTE 3.4.2.7.1).
+      set(`${n}id`, scormIdentifier(i.id));
+      set(`${n}type`, i.type);
       set(`${n}student_response`, i.response.replace(/\[,\]/g, ',').slice(0, 255));
-      set(`${n}correct_responses.0.pattern`, i.pattern.replace(/\[,\]/g, ',').replace('[:]', ':').slice(0, 255));
+      scormPatterns(i.type, i.patterns).forEach((p, k) => set(`${n}correct_responses.${k}.pattern`, p));
       set(`${n}result`, i.correct ? 'correct' : 'wrong');
-      commit();
+      // Committed with the progress this answer makes (`suspend`, which follows at once): one
+      // server round trip per answer in an LMS such as Moodle, not one per value.
+      unsaved = true;
     },
     suspend(progress, location) {
       // Compressed (suspend-data.ts): a full quiz's JSON is over the 4,096 characters SCORM 1.2 keeps.
@@ -77,11 +103,15 @@ export function openScorm(win: Window): LmsSession | undefined {
       if (fits) set('cmi.suspend_data', packed);
       set('cmi.core.lesson_location', location);
       set('cmi.core.exit', finished ? '' : 'suspend');
-      commit();
+      // Moving between questions or choosing an option is kept by the LMS's adapter and committed
+      // with the next answer, the finish or the session's end.
+      if (unsaved) commit();
+      unsaved = false;
       return fits;
     },
     finish(raw, max, success) {
-      const percent = max > 0 ? Math.round((raw / max) * 100) : 0;
+      // The percent the learner sees (rounded down), on which the pass decision was taken.
+      const percent = percentOf(raw, max);
       set('cmi.core.score.min', 0);
       set('cmi.core.score.max', 100);
       set('cmi.core.score.raw', percent);

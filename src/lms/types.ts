@@ -22,8 +22,13 @@ export interface LmsSession {
   contextTemplate?: XapiStatement['context'];
   /** False in cmi5 Browse / Review launches: then no completed, passed or failed is sent. */
   graded: boolean;
-  /** A question was checked. */
-  answered(s: XapiStatement, interaction: { type: string; response: string; pattern: string; correct: boolean }): void;
+  /**
+   * A question was checked: its xAPI statement, and the interaction as SCORM records it: the
+   * question's own id (stable wherever the package is served from), its xAPI interaction type,
+   * the response and every correct-responses pattern in xAPI syntax (`[,]` between items, `[:]`
+   * in a numeric range), and whether it was right.
+   */
+  answered(s: XapiStatement, interaction: { id: string; type: string; response: string; patterns: readonly string[]; correct: boolean }): void;
   /**
    * Keep `progress` (JSON) for a later session; `location` is the question shown. Returns false
    * when the LMS cannot keep it (too long for SCORM 1.2's `cmi.suspend_data`): the quiz then tells

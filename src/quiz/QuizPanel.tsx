@@ -23,6 +23,7 @@ import {
   initialProgress,
   loadProgress,
   parseProgress,
+  passed,
   reduceProgress,
   saveProgress,
   scoreOf,
@@ -36,7 +37,7 @@ import {
 import { QUESTIONS } from './questions';
 import { promptOf, QuestionView } from './QuestionView';
 import { instanceFromSearch, parseQuizSettings, pickQuestions } from './settings';
-import { passed, Summary } from './Summary';
+import { Summary } from './Summary';
 import type { Question, Response } from './types';
 import {
   anonymousActor,
@@ -226,7 +227,7 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
       const s = answeredStatement(attempt, { question, prompt, response: responseString(r), success: correct, durationMs: Date.now() - shownAt.current }, uuid(), new Date().toISOString());
       postStatement('answered', embedId, s, w);
       const def = questionDefinition(question, prompt);
-      session?.answered(s, { type: def.interactionType ?? 'choice', response: responseString(r), pattern: def.correctResponsesPattern?.[0] ?? '', correct });
+      session?.answered(s, { id: question.id, type: def.interactionType ?? 'choice', response: responseString(r), patterns: def.correctResponsesPattern ?? [], correct });
     },
     [embedId, w, send, attempt, session],
   );

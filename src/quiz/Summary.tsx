@@ -7,7 +7,7 @@ import { forwardRef } from 'react';
 import { isEmbedded } from '../embed/protocol';
 import { findBuiltIn } from '../scenarios';
 import { useQuizT } from './messages';
-import { countsRight, stateOf, type QuizProgress } from './progress';
+import { countsRight, passed, percentOf, stateOf, type QuizProgress } from './progress';
 import type { QuizSettings } from './settings';
 import type { Question } from './types';
 import { realSystemTitle } from './real-systems';
@@ -27,16 +27,6 @@ interface SummaryProps {
 /** The link into a built-in scenario, as the main app reads it. */
 export function scenarioHref(id: string): string {
   return `?scenario=${encodeURIComponent(id)}`;
-}
-
-/** Percent of the points, rounded down (so 69.9% never shows as a pass at 70). */
-export function percentOf(raw: number, max: number): number {
-  return max > 0 ? Math.floor((raw / max) * 100) : 0;
-}
-
-/** True when the score reaches the pass mark. */
-export function passed(raw: number, max: number, passMark: number): boolean {
-  return max > 0 ? raw * 100 >= passMark * max : passMark === 0;
 }
 
 /** A built-in scenario to replay, with the numbers of the missed questions it explains. */

@@ -140,6 +140,20 @@ export function scoreOf(questions: readonly Question[], p: QuizProgress, retry =
   return { raw: questions.filter((q) => countsRight(q, stateOf(p, q.id), retry)).length, max: questions.length };
 }
 
+/**
+ * Percent of the points, rounded down (so 69.9 % never shows as a pass at 70), in integers: the
+ * one number the learner sees, the LMS records (SCORM `cmi.core.score.raw`) and the pass decision
+ * is taken on.
+ */
+export function percentOf(raw: number, max: number): number {
+  return max > 0 ? Math.floor((raw * 100) / max) : 0;
+}
+
+/** True when the percent the learner sees ({@link percentOf}) reaches the pass mark (percent). */
+export function passed(raw: number, max: number, passMark: number): boolean {
+  return max > 0 ? percentOf(raw, max) >= passMark : passMark === 0;
+}
+
 /** The questions not yet checked (nor revealed). */
 export function unanswered(questions: readonly Question[], p: QuizProgress): Question[] {
   return questions.filter((q) => !stateOf(p, q.id).checked && !stateOf(p, q.id).first);

@@ -9,6 +9,8 @@ import { parseQuizSettings, pickQuestions, shuffled } from '../../src/quiz/setti
 import {
   initialProgress,
   loadProgress,
+  passed,
+  percentOf,
   progressKey,
   reduceProgress,
   saveProgress,
@@ -18,7 +20,7 @@ import {
   type QuizProgress,
 } from '../../src/quiz/progress';
 import { QUESTIONS } from '../../src/quiz/questions';
-import { passed, percentOf, scenarioHref } from '../../src/quiz/Summary';
+import { scenarioHref } from '../../src/quiz/Summary';
 
 const qs = QUESTIONS;
 const seed = qs[0]!;
@@ -132,6 +134,17 @@ describe('summary helpers', () => {
     expect(passed(11, 16, 70)).toBe(false);
     expect(passed(7, 10, 70)).toBe(true);
     expect(passed(0, 16, 0)).toBe(true);
+  });
+  it('counts in integers (29 of 100 is 29 %, not 28.999…) and passes on the percent shown', () => {
+    expect(percentOf(29, 100)).toBe(29);
+    expect(percentOf(2, 16)).toBe(12);
+    for (let max = 1; max <= 40; max++) {
+      for (let raw = 0; raw <= max; raw++) {
+        const shown = percentOf(raw, max);
+        expect(shown).toBe(Math.floor((raw / max) * 100 + 1e-9));
+        for (const mark of [0, 50, 69.5, 70, 100]) expect(passed(raw, max, mark)).toBe(shown >= mark);
+      }
+    }
   });
   it('links to scenarios with ?scenario=ID', () => {
     expect(scenarioHref('seed-gc-pause')).toBe('?scenario=seed-gc-pause');
