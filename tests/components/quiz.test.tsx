@@ -50,7 +50,7 @@ describe('multiple choice (the seed question)', () => {
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
       'In the client, before every write',
-      'In the lease service, when the lease expires',
+      'In the lock service, when the lease expires',
       'In the network load balancer',
       'In the storage or resource that receives the write',
     ]);

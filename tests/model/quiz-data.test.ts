@@ -28,7 +28,7 @@ import { TOPICS, type MomentQuestion, type OrderQuestion, type PredictQuestion }
 const SEED_QUESTION = 'Where must a fencing token be checked to prevent writes from a paused former lock holder?';
 const SEED_OPTIONS = [
   'In the client, before every write',
-  'In the lease service, when the lease expires',
+  'In the lock service, when the lease expires',
   'In the network load balancer',
   'In the storage or resource that receives the write',
 ];

@@ -26,10 +26,11 @@ export const BASIC_QUESTIONS: readonly Question[] = [
       },
       {
         id: 'lock-service',
-        text: 'In the lease service, when the lease expires',
+        // The seed's own words (issue 42, item 9); the feedback says that the lock service is the lab's lease service.
+        text: 'In the lock service, when the lease expires',
         correct: false,
         feedback:
-          'Not there. The lease service does know the lease expired, and it gives the next holder a higher token, but the late write goes to the storage, not through the lease service, so the lease service never sees it.',
+          'Not there. The lock service is what this lab draws as the lease service: it does know the lease expired, and it gives the next holder a higher token, but the late write goes to the storage, not through the lock service, so it never sees it.',
       },
       {
         id: 'load-balancer',
