@@ -29,3 +29,32 @@ export function placeInView(d: HTMLElement, win: Window = window): void {
     // The dialog stays where the browser puts it.
   }
 }
+
+/** How long after it appears an element is brought into view again when its frame grows (ms of real time). */
+const REVEAL_WINDOW_MS = 2000;
+
+/**
+ * Brings `el`, just shown, fully into view: at once, and again when the frame it is in grows.
+ * An embed sized by `embed.js` is exactly as tall as its content, so something added at its
+ * bottom (the quiz's "Finish with unanswered questions?") lies outside the frame until the host
+ * has the new height; scrolled to at once, it stays cut at the screen's bottom (issue 42, item 4).
+ * `scrollIntoView` also scrolls the course page around the frame (Chromium does so across
+ * origins). Returns a function that stops waiting. Never throws.
+ */
+export function revealWhenShown(el: HTMLElement, win: Window = window): () => void {
+  const show = () => {
+    try {
+      el.scrollIntoView({ block: 'nearest' });
+    } catch {
+      // Not in the document any more.
+    }
+  };
+  show();
+  win.addEventListener('resize', show);
+  const stop = () => {
+    win.clearTimeout(timer);
+    win.removeEventListener('resize', show);
+  };
+  const timer = win.setTimeout(stop, REVEAL_WINDOW_MS);
+  return stop;
+}

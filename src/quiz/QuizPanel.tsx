@@ -16,6 +16,7 @@
 import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import './quiz.css';
 import { listenForActor, postStatement } from '../embed/hostMessages';
+import { revealWhenShown } from '../embed/placeInView';
 import { detectLms, openLms, type LmsSession } from '../lms/session';
 import { grade, isAvailable, responseString } from './answers';
 import { useQuizT } from './messages';
@@ -202,7 +203,11 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
     (progress.finished ? summaryRef.current : headingRef.current)?.focus();
   }, [progress.finished, index]);
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
+    const el = confirmRef.current;
+    if (!confirming || !el) return undefined;
+    el.focus({ preventScroll: true });
+    // Under Finish, at the bottom of an embed that grows to hold it: brought into view once it has.
+    return revealWhenShown(el);
   }, [confirming]);
   // When the question was shown (for the `answered` statement's duration).
   const shownAt = useRef(Date.now());

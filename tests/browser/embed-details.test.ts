@@ -123,6 +123,34 @@ describe('embed details (issue 16)', () => {
     await page.context().close();
   });
 
+  it('Finish with questions left, at the bottom of a content-sized quiz embed, shows its question in view (issue 42, item 4)', async () => {
+    // embed.js sizes the frame to its content: the question under Finish lies outside the frame until the host grows it.
+    hostHtml = `<!doctype html><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"><body style="margin:0">
+<div style="height:338px"></div>
+<iframe title="Fencing Lab quiz" src="${baseURL}?embed=1&view=quiz&instance=finish-probe" style="width:700px;border:0;display:block"
+  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe><div style="height:2000px"></div>
+<script src="${baseURL}embed.js" async></script></body>`;
+    const context = await browser.newContext({ viewport: { width: 800, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(HOST);
+    const frame = frameOf(page);
+    await frame.getByRole('button', { name: 'Check' }).waitFor({ timeout: 20_000 });
+    await explainerLoaded(frame);
+    for (let i = 1; i < available.length; i++) await frame.getByRole('button', { name: 'Next' }).click();
+    const finish = frame.getByRole('button', { name: 'Finish' });
+    await finish.waitFor();
+    // The course page scrolled so that Finish is at the screen's bottom edge.
+    await expect.poll(async () => (await finish.boundingBox())?.height ?? 0).toBeGreaterThan(0);
+    await page.evaluate((y) => window.scrollBy(0, y), (await finish.boundingBox())!.y - 760);
+    await expect.poll(async () => Math.round((await finish.boundingBox())!.y)).toBe(760);
+    await finish.click();
+    const ask = frame.getByRole('alertdialog');
+    await ask.waitFor();
+    await settled(frame);
+    await expect.poll(async () => { const b = (await ask.boundingBox())!; return b.y >= 0 && b.y + b.height <= 800; }).toBe(true);
+    await context.close();
+  });
+
   it('a dialog opened in a tall embed appears where the reader can see it', async () => {
     const { page, problems } = await course('embed=1&instance=tall', 3000, 900);
     const frame = frameOf(page);
