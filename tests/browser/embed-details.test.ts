@@ -123,6 +123,38 @@ describe('embed details (issue 16)', () => {
     await page.context().close();
   });
 
+  it('the Embed dialog of a tall embed 338 px down a course page with a fixed 60 px header opens in view (issue 42, item 3)', async () => {
+    hostHtml = `<!doctype html><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"><body style="margin:0">
+<div style="position:fixed;top:0;left:0;right:0;height:60px;background:#345;z-index:5"></div><div style="height:338px"></div>
+<iframe title="Fencing Lab" src="${baseURL}?embed=1&view=both&instance=tall-both" style="width:1000px;border:0;display:block"
+  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"></iframe><div style="height:2000px"></div>
+<script src="${baseURL}embed.js" async></script></body>`;
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(HOST);
+    const frame = frameOf(page);
+    await frame.getByRole('button', { name: 'Embed' }).waitFor({ timeout: 20_000 });
+    await explainerLoaded(frame);
+    // embed.js has made the frame taller than the screen.
+    await expect.poll(() => page.evaluate(() => document.querySelector('iframe')!.getBoundingClientRect().height)).toBeGreaterThan(1200);
+    // The reader has scrolled the frame's top under the header (its Embed button, at the frame's top, is then pressed with the keyboard).
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => page.evaluate(() => Math.round(document.querySelector('iframe')!.getBoundingClientRect().top))).toBe(38);
+    await frame.getByRole('button', { name: 'Embed' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = frame.getByRole('dialog');
+    await dialog.waitFor();
+    await settled(frame);
+    // Opening it moves focus into it, which may scroll the course page: it is placed where the page comes to rest, below the header.
+    await expect
+      .poll(async () => {
+        const box = (await dialog.boundingBox())!;
+        return box.y >= 60 && box.y + Math.min(box.height, 240) <= 800;
+      })
+      .toBe(true);
+    await context.close();
+  });
+
   it('Finish with questions left, at the bottom of a content-sized quiz embed, shows its question in view (issue 42, item 4)', async () => {
     // embed.js sizes the frame to its content: the question under Finish lies outside the frame until the host grows it.
     hostHtml = `<!doctype html><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"><body style="margin:0">
@@ -198,6 +230,8 @@ describe('the single file (issue 16)', () => {
     await explainerLoaded(page);
     for (let i = 0; i < predict; i++) await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('radio', { name: 'Accepted' }).waitFor();
+    // The quiz keeps its place after the question is drawn (an effect): reloaded before, it reopens at an earlier question.
+    await expect.poll(() => page.evaluate((i) => Object.keys(localStorage).some((k) => (localStorage.getItem(k) ?? '').includes(`"index":${i}`)), predict)).toBe(true);
     await page.reload();
     await page.getByRole('radio', { name: 'Accepted' }).waitFor({ timeout: 20_000 });
     // React has rendered and committed everything the reloaded page shows (a React error is logged as it does).
