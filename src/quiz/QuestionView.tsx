@@ -31,7 +31,7 @@ import type { QuestionState } from './progress';
 import type { QuizSettings } from './settings';
 import type { Question, Response, Source } from './types';
 import { findBuiltIn } from '../scenarios';
-import { scenarioHref } from './Summary';
+import { quizLinkTarget, scenarioHref } from './Summary';
 import { realSystemTitle } from './real-systems';
 
 /** The response a question starts with before the student touches it (order: as shown; moment: the first stop). */
@@ -320,7 +320,9 @@ function LearnMore({ q }: { q: Question }) {
   return (
     <p className="fl-quiz__learn-more">
       {before}
-      <a href={scenarioHref(scenario.id)}>{scenario.title}</a>
+      <a href={scenarioHref(scenario.id)} {...quizLinkTarget()}>
+        {scenario.title}
+      </a>
       {after}
     </p>
   );

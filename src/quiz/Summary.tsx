@@ -29,6 +29,15 @@ export function scenarioHref(id: string): string {
   return `?scenario=${encodeURIComponent(id)}`;
 }
 
+/**
+ * Where a quiz's link into the app opens: in a frame (an embed, an LMS's SCO) a new tab, so the
+ * quiz in the frame stays (a SCO that navigated away would end its session half-way; issue 42,
+ * item 1); on a page of its own, the same tab, as links do.
+ */
+export function quizLinkTarget(): { target?: '_blank'; rel?: 'noopener' } {
+  return isEmbedded() ? { target: '_blank', rel: 'noopener' } : {};
+}
+
 /** A built-in scenario to replay, with the numbers of the missed questions it explains. */
 export interface ReviewGroup {
   id: string;
@@ -61,7 +70,6 @@ export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Sum
   headingRef,
 ) {
   const t = useQuizT();
-  const embedded = isEmbedded();
   const percent = percentOf(raw, max);
   const missed = questions.map((q, i) => ({ q, n: i + 1, st: stateOf(progress, q.id) })).filter((x) => !countsRight(x.q, x.st, settings.retry));
   const groups = groupByScenario(missed.map(({ q, n }) => ({ scenarioId: q.scenarioId, n, realSystemId: q.realSystemId })));
@@ -89,7 +97,7 @@ export const Summary = forwardRef<HTMLHeadingElement, SummaryProps>(function Sum
           <ul className="fl-quiz__missed">
             {groups.map((g) => (
               <li key={g.id}>
-                {g.title ? <a href={scenarioHref(g.id)} {...(embedded ? { target: '_blank', rel: 'noopener' } : {})}>{t('quiz.summary.review', { title: g.title })}</a> : null}{' '}
+                {g.title ? <a href={scenarioHref(g.id)} {...quizLinkTarget()}>{t('quiz.summary.review', { title: g.title })}</a> : null}{' '}
                 <span className="fl-quiz__muted">{t(g.numbers.length === 1 ? 'quiz.summary.explainsOne' : 'quiz.summary.explainsMany', { list: g.numbers.join(', ') })}</span>
                 {g.systems.length > 0 && <> {t('quiz.summary.realSystems', { list: g.systems.join(', ') })}</>}
               </li>

@@ -262,7 +262,7 @@ async function answerShown(frame: Frame): Promise<void> {
   await frame.getByText('Correct.').or(frame.getByText('Not quite.')).first().waitFor();
 }
 
-describe('SCORM 1.2: a whole graded run, as a strict LMS would check it (issue 42, item 6)', () => {
+describe('SCORM 1.2: a whole graded run, every link clicked, as a strict LMS would check it (issue 42, items 1 and 6)', () => {
   it('records the percent the learner sees, stable ids and 1.2 patterns, and one commit per answer', async () => {
     const lms = {
       core: { student_id: 'u-7', student_name: 'Hopper, Grace', entry: 'ab-initio' },
@@ -270,12 +270,26 @@ describe('SCORM 1.2: a whole graded run, as a strict LMS would check it (issue 4
       student_data: { mastery_score: attr(manifest, /<adlcp:masteryscore>(\d+)</) },
     };
     const { page, frame, problems } = await openScorm(lms);
+    // Every link the quiz shows is clicked (issue 42, item 1): one opening in the SCO's own frame would end the session half-way.
+    const opened: string[] = [];
+    page.context().on('page', (p) => {
+      opened.push(p.url());
+      void p.close();
+    });
     const n = available.length;
+    let links = 0;
     for (let i = 0; i < n; i++) {
       await frame.getByRole('heading', { name: `Question ${i + 1} of ${n}` }).waitFor();
       await answerShown(frame);
+      for (const a of await frame.locator('.fl-quiz a[href]').all()) {
+        await a.click();
+        links++;
+      }
       await frame.getByRole('button', { name: i < n - 1 ? 'Next' : 'Finish' }).click();
     }
+    expect(links).toBeGreaterThan(0);
+    await expect.poll(() => opened.length).toBe(links);
+    expect(page.frames().some((f) => f === frame && !f.isDetached())).toBe(true);
     await frame.getByRole('heading', { name: 'Your result' }).waitFor();
     const shown = /\((\d+)%\)/.exec((await frame.locator('.fl-quiz__summary-score').textContent()) ?? '')?.[1];
     expect(shown).toBeDefined();
