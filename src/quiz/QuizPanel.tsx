@@ -25,6 +25,7 @@ import {
   loadProgress,
   parseProgress,
   passed,
+  quizStorage,
   reduceProgress,
   saveProgress,
   scoreOf,
@@ -83,16 +84,7 @@ function currentHref(w: Window | undefined): string {
 
 /** True if `localStorage` can be written here. Never throws. */
 function storageWorks(win: Window | undefined): boolean {
-  try {
-    const s = win?.localStorage;
-    if (!s) return false;
-    const k = 'fencing-lab.quiz.probe';
-    s.setItem(k, '1');
-    s.removeItem(k);
-    return true;
-  } catch {
-    return false;
-  }
+  return quizStorage(win) !== undefined;
 }
 
 type LmsState = { phase: 'none' } | { phase: 'connecting'; kind: 'scorm' | 'cmi5' } | { phase: 'open'; session: LmsSession | undefined };
@@ -149,7 +141,9 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
     undefined,
     () => {
       const saved = parseProgress(session?.suspended, available) ?? loadProgress(embedId, available, w);
-      const p = withRegistration(saved ?? initialProgress(), session?.registration ?? uuid(), Date.now());
+      // A new attempt's id: the LMS's (cmi5), the host's (`registration`, the same across reloads
+      // where nothing can be saved), or a new one.
+      const p = withRegistration(saved ?? initialProgress(), session?.registration ?? settings.registration ?? uuid(), Date.now());
       // cmi5: the LMS's registration is the attempt's.
       return session?.registration && p.registration !== session.registration ? initialProgress(session.registration, Date.now()) : p;
     },

@@ -185,13 +185,37 @@ export function progressKey(instance: string): string {
 }
 
 /** The browser's storage, or `undefined` where it is missing or access throws. Never throws. */
-function storage(win: Window | undefined): Storage | undefined {
+/** Whether `s` can be written (a quota of 0 or a blocked store throws on `setItem`). */
+function writable(s: Storage | undefined): boolean {
   try {
-    return win?.localStorage ?? undefined;
+    if (!s) return false;
+    const k = 'fencing-lab.quiz.probe';
+    s.setItem(k, '1');
+    s.removeItem(k);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
+
+/**
+ * Where the quiz keeps its progress: `localStorage`, or where a browser blocks it in a cross-site
+ * frame, `sessionStorage` (kept across reloads of the tab; issue 42, item 5); `undefined` when
+ * neither can be written (a sandbox without `allow-same-origin`). Never throws.
+ */
+export function quizStorage(win: Window | undefined): Storage | undefined {
+  for (const pick of [(w: Window) => w.localStorage, (w: Window) => w.sessionStorage]) {
+    try {
+      const s = win ? pick(win) : undefined;
+      if (writable(s)) return s;
+    } catch {
+      // Reading the store itself throws where it is blocked: try the next.
+    }
+  }
+  return undefined;
+}
+
+const storage = quizStorage;
 
 /**
  * Loads saved progress; `undefined` if there is none, it is malformed (ignored), or storage is

@@ -11,6 +11,7 @@
  * | `quizShuffle`  | `0` or `1`               | `0`      | shuffle them, the same way for the same attempt id  |
  * | `xapiBase`     | an http(s) IRI           | the page's folder | base of the xAPI activity ids               |
  * | `actor`        | an xAPI Agent as JSON    | anonymous | who the xAPI statements are about (also the `setActor` message) |
+ * | `registration` | a UUID                   | a new one | the attempt's xAPI registration, when no saved progress names one (the host keeps one attempt across reloads where the browser lets the frame save nothing) |
  *
  * These are URL parameters, so a student can edit them (a graded setup uses the SCORM or cmi5
  * package, whose settings come from the LMS: `cmi.launch_data` / the manifest's mastery score,
@@ -41,6 +42,8 @@ export interface QuizSettings {
   xapiBase: string | undefined;
   /** The actor as given (JSON text), if any; parsed by `xapi.ts`. */
   actor: string | undefined;
+  /** The host's xAPI registration for a new attempt (a UUID, lower case), if any. */
+  registration?: string | undefined;
 }
 
 /** The defaults. */
@@ -56,7 +59,7 @@ export const DEFAULT_QUIZ_SETTINGS: Readonly<QuizSettings> = {
 };
 
 /** The URL parameters the quiz reads. */
-export const QUIZ_PARAMS = ['quizRetry', 'quizSolution', 'passMark', 'quizMode', 'quizQuestions', 'quizShuffle', 'xapiBase', 'actor'] as const;
+export const QUIZ_PARAMS = ['quizRetry', 'quizSolution', 'passMark', 'quizMode', 'quizQuestions', 'quizShuffle', 'xapiBase', 'actor', 'registration'] as const;
 
 const flag = z.enum(['0', '1']);
 const percent = z.string().check(z.regex(/^\d{1,3}$/), z.refine((s) => Number(s) <= 100));
@@ -71,7 +74,10 @@ const EXPECTED: Record<(typeof QUIZ_PARAMS)[number], string> = {
   quizShuffle: 'expected 0 or 1',
   xapiBase: 'expected an http(s) address such as https://example.edu/lab/',
   actor: 'expected an xAPI Agent as JSON, e.g. {"mbox":"mailto:ada@example.edu"}',
+  registration: 'expected a UUID such as 3f2504e0-4f89-41d3-9a0c-0305e82c3301',
 };
+// xAPI 1.0.3, 2.4.6: a registration is a UUID (RFC 4122 form).
+const uuidText = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i));
 const ids = z.string().check(z.regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/));
 // http(s) only: an activity id is an IRI that an LRS stores and a report may link to, so
 // `javascript:` or `data:` ids are refused with a notice (issue 43, item 4).
@@ -128,6 +134,7 @@ export function parseQuizSettings(search: string, overrides?: string): ParsedQui
   const shuffle = read('quizShuffle', flag);
   const base = read('xapiBase', iri);
   const actor = read('actor', json);
+  const registration = read('registration', uuidText)?.toLowerCase();
   for (const key of new Set(q.keys())) {
     if (/^quiz/i.test(key) || /^passmark$/i.test(key)) {
       if (!(QUIZ_PARAMS as readonly string[]).includes(key)) {
@@ -145,6 +152,7 @@ export function parseQuizSettings(search: string, overrides?: string): ParsedQui
       shuffle: shuffle === '1',
       xapiBase: base,
       actor,
+      ...(registration ? { registration } : {}),
     },
     notices,
   };

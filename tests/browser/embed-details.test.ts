@@ -123,6 +123,32 @@ describe('embed details (issue 16)', () => {
     await page.context().close();
   });
 
+  it('a graded quiz frame that can save nothing keeps the host\'s registration across reloads (issue 42, item 5)', async () => {
+    const registration = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+    // No allow-same-origin: an opaque origin, so neither localStorage nor sessionStorage can be written.
+    hostHtml = `<!doctype html><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"><body style="margin:0">
+<script>window.got = []; addEventListener('message', (e) => { if (e.data && e.data.source === 'fencing-lab') window.got.push(e.data); });</script>
+<iframe id="q" title="Fencing Lab quiz" src="${baseURL}?embed=1&view=quiz&instance=graded&registration=${registration.toUpperCase()}" style="width:700px;height:900px;border:0;display:block"
+  sandbox="allow-scripts allow-popups"></iframe></body>`;
+    const context = await browser.newContext({ viewport: { width: 800, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(HOST);
+    const registrations = () => page.evaluate(() => (window as unknown as { got: { type: string; statement?: { context?: { registration?: string } } }[] }).got.filter((m) => m.type === 'answered').map((m) => m.statement?.context?.registration));
+    for (let round = 1; round <= 2; round++) {
+      const frame = page.frames().find((f) => f.url().startsWith(baseURL))!;
+      await frame.getByRole('button', { name: 'Check' }).waitFor({ timeout: 20_000 });
+      await explainerLoaded(frame);
+      await frame.getByText('This browser blocks storage here').waitFor();
+      await frame.getByRole('radio').first().check();
+      await frame.getByRole('button', { name: 'Check' }).click();
+      await expect.poll(async () => (await registrations()).length).toBe(round);
+      // The host reloads the frame (as a learner's reload of the course page would).
+      if (round === 1) await page.evaluate(() => { const f = document.getElementById('q') as HTMLIFrameElement; f.src = f.src; });
+    }
+    expect(await registrations()).toEqual([registration, registration]);
+    await context.close();
+  });
+
   it('the Embed dialog of a tall embed 338 px down a course page with a fixed 60 px header opens in view (issue 42, item 3)', async () => {
     hostHtml = `<!doctype html><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,"><body style="margin:0">
 <div style="position:fixed;top:0;left:0;right:0;height:60px;background:#345;z-index:5"></div><div style="height:338px"></div>

@@ -12,6 +12,7 @@ import {
   passed,
   percentOf,
   progressKey,
+  quizStorage,
   reduceProgress,
   saveProgress,
   scoreOf,
@@ -236,5 +237,51 @@ describe('lazy loading', () => {
     };
     walk(root);
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('a graded embed across reloads (issue 42, item 5)', () => {
+  /** A store that works, or one whose every use throws (as a blocked store does). */
+  const store = (works: boolean): Storage => {
+    const m = new Map<string, string>();
+    const fail = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    return {
+      getItem: (k: string) => (works ? (m.get(k) ?? null) : fail()),
+      setItem: (k: string, v: string) => (works ? void m.set(k, v) : fail()),
+      removeItem: (k: string) => (works ? void m.delete(k) : fail()),
+      clear: () => m.clear(),
+      key: () => null,
+      get length() {
+        return m.size;
+      },
+    } as Storage;
+  };
+  const win = (local: 'works' | 'blocked' | 'throws', session: 'works' | 'blocked') =>
+    ({
+      get localStorage(): Storage {
+        if (local === 'throws') throw new DOMException('blocked', 'SecurityError');
+        return store(local === 'works');
+      },
+      sessionStorage: store(session === 'works'),
+    }) as unknown as Window;
+
+  it('keeps progress in sessionStorage where localStorage is blocked, and nowhere where both are', () => {
+    const w = win('throws', 'works');
+    expect(quizStorage(w)).toBe(w.sessionStorage);
+    const p = { ...initialProgress('r-1', 5), index: 3 };
+    expect(saveProgress('week-1', p, w)).toBe(true);
+    expect(loadProgress('week-1', QUESTIONS, w)?.index).toBe(3);
+    expect(quizStorage(win('blocked', 'works'))).toBeDefined();
+    expect(quizStorage(win('blocked', 'blocked'))).toBeUndefined();
+    expect(saveProgress('week-1', p, win('throws', 'blocked'))).toBe(false);
+  });
+
+  it('reads the host registration as a UUID (lower case), and names a bad one', () => {
+    expect(parseQuizSettings('?registration=3F2504E0-4F89-41D3-9A0C-0305E82C3301').settings.registration).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+    const bad = parseQuizSettings('?registration=week-3');
+    expect(bad.settings.registration).toBeUndefined();
+    expect(bad.notices.join(' ')).toMatch(/registration: expected a UUID/);
   });
 });
