@@ -378,11 +378,27 @@ describe('summary, modes and storage', () => {
     expect(screen.getByText('Right so far: 1 of 2')).toBeInTheDocument();
   });
 
-  it('works when reading localStorage throws (sandboxed iframe, private mode)', async () => {
+  it('keeps progress in sessionStorage when reading localStorage throws (a cross-site frame that blocks it)', async () => {
     vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
+    window.sessionStorage.clear();
+    const user = userEvent.setup();
+    render(<QuizPanel search="?quizRetry=1&instance=blocked-local" questions={two} />);
+    expect(screen.queryByText(/progress will not be kept/)).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /In the storage/ }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(Object.values({ ...window.sessionStorage }).some((v) => v.includes('seed-quick-check'))).toBe(true);
+  });
+
+  it('works when reading both stores throws (sandboxed iframe, private mode)', async () => {
+    for (const store of ['localStorage', 'sessionStorage'] as const) {
+      vi.spyOn(window, store, 'get').mockImplementation(() => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      });
+    }
     expect(() => window.localStorage).toThrow();
+    expect(() => window.sessionStorage).toThrow();
     const user = userEvent.setup();
     render(<QuizPanel search="?quizRetry=1" questions={two} />);
     expect(screen.getByText(/progress will not be kept/)).toBeInTheDocument();
