@@ -38,6 +38,7 @@ export function settingLabel(path: string, s: Scenario, t: Translate): string {
   if (path === 'storage.sequence') return t('settings.sequence');
   if (path === 'storage.fencing') return t('settings.fencing');
   if (path === 'lease.release') return t('settings.release');
+  if (path === 'storage.fencePer') return t('settings.fencePer');
   if (p[0] === 'clients') {
     const client = nameOf(s, p[1]!);
     if (p[2] === 'checkLeaseBeforeWrite') return t('settings.check', { client });
