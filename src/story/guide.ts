@@ -9,8 +9,10 @@
  * The guide tells the seed as written. After any intervention the run may differ, so the story
  * falls back to the generic key-moment captions (`StoryBar.tsx`); a test walks the guide in a browser.
  *
- * Sources: Kleppmann, "How to do distributed locking" (2016) — the GC pause, the expired lease, the
- * fencing token checked by the storage; DDIA ch. 8 ("Process Pauses", "Fencing tokens", Figure 8-5);
+ * Sources: Kleppmann, "How to do distributed locking" (2016) — what the lock is for ("Efficiency":
+ * a failure costs "a minor increase in cost" or "the same email notification twice", and "a single
+ * Redis instance" will do; "Correctness": a failure means "a corrupted file, data loss, permanent
+ * inconsistency"), the GC pause, the expired lease, the fencing token checked by the storage; DDIA ch. 8 ("Process Pauses", "Fencing tokens", Figure 8-5);
  * etcd API guide (a lease expires without a keepAlive within its TTL).
  * @module
  */
@@ -45,6 +47,15 @@ export const SEED_GUIDE: readonly GuideStep[] = [
     at: { kind: 'grant', nth: 1 },
     title: 'A lock',
     text: 'The lease service grants the lock to client 1; the message reaches it at 0.2 s. As long as the lease service counts client 1 as the holder, it gives the lock to no other client.',
+    focus: ['grant', 'lease'],
+  },
+  {
+    // Issue 41, item 11: Kleppmann's opening question, efficiency or correctness.
+    at: { kind: 'grant', nth: 1 },
+    title: 'What is the lock for?',
+    text:
+      'First ask what the lock is for. If it only saves doing the same work twice, a failure costs little: two clients do the same job, or someone gets the same email twice, and a simple lock is enough. ' +
+      'Here it guards the data itself: two clients writing over each other would leave it wrong. That is the case this story is about, and it needs more than a lock.',
     focus: ['grant', 'lease'],
   },
   {
