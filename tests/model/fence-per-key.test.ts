@@ -173,3 +173,69 @@ describe('keys in the scenario file', () => {
     expect(expected[2]).toMatch(name === 'fence-per-key.json' ? /^stored 'late write from client 1' in 'row-2' with token 33$/ : /^rejected 'late write from client 1' in 'row-2' \(token 33 < 34\)$/);
   }, 30_000);
 });
+
+describe('fence-per-object: what the lesson teaches agrees with the trace', () => {
+  // Loaded here, not at the top: the registry of every built-in is only needed by this block.
+  const load = async () => {
+    const [{ builtInScenario }, { normalizeScenario }, moments, text, quiz, answers, { SEED_GUIDE }] = await Promise.all([
+      import('../../src/scenarios/all'),
+      import('../../src/model/scenario'),
+      import('../../src/story/moments'),
+      import('../../src/story/text'),
+      import('../../src/quiz/questions'),
+      import('../../src/quiz/answers'),
+      import('../../src/story/guide'),
+    ]);
+    const b = builtInScenario('fence-per-object')!;
+    const s = normalizeScenario(b.scenario);
+    return { b, s, moments, text, quiz, answers, SEED_GUIDE };
+  };
+
+  it('per row, the late write to row 2 is stored at 21.5 s although client 2 holds the lock; per lock it is rejected', async () => {
+    const { b, s, moments } = await load();
+    const trace = simulate(s);
+    const late = trace.storage.find((d) => d.client === 'client-1' && d.key === 'row-2')!;
+    expect(late).toMatchObject({ atMs: 21_500, accepted: true, staleAccepted: true, highestBefore: 0, token: 33 });
+    // The narration's times and numbers are the trace's.
+    const step = b.narration.find((n) => n.title.startsWith('The late write goes to row 2'))!;
+    expect(step.text).toContain('At 21.5 s');
+    expect(b.narration.find((n) => n.title === 'Client 2 writes row 2')!.text).toContain('At 25.5 s');
+    expect(trace.storage.find((d) => d.client === 'client-2' && d.key === 'row-2')!.atMs).toBe(25_500);
+    // The ending names the object, not the lock-wide highest token, and whose data it replaced: none (row 2 was empty).
+    expect(moments.runOutcome(trace)).toBe(
+      "The storage stored Client 1's late write: the storage keeps a highest token per object, and for 'row-2' it had accepted none yet: no newer holder had written that object yet.",
+    );
+    const perLock = simulate({ ...s, storage: { ...s.storage, fencePer: 'lock' } });
+    expect(perLock.storage.find((d) => d.client === 'client-1' && d.key === 'row-2')).toMatchObject({ accepted: false, highestBefore: 34 });
+    expect(moments.runOutcome(perLock)).toBe("The storage rejected Client 1's late write: its token 33 is lower than 34, the highest it had accepted.");
+  });
+
+  it("the story's prediction says whose highest token it compares with", async () => {
+    const { s, moments, text } = await load();
+    const trace = simulate(s);
+    const m = moments.keyMoments(trace).find((k) => k.predict && k.decision?.key === 'row-2' && k.client === 'client-1')!;
+    expect(m.predict!.key).toBe('row-2');
+    expect(text.predictQuestion(trace, m.predict!)).toContain("the highest token the storage has accepted for 'row-2' (it keeps one per object) so far is 0");
+    expect(text.predictReason(trace, m.predict!)).toContain("the highest it had accepted for 'row-2'");
+  });
+
+  it('the quiz asks about the same write, and its answer (computed from the trace) is "accepted"', async () => {
+    const { quiz, answers } = await load();
+    const q = quiz.QUESTIONS.find((x) => x.id === 'predict-fence-per-row');
+    if (q?.kind !== 'predict') throw new Error('predict-fence-per-row is missing');
+    const a = answers.predictAnswer(q, answers.traceFor(q.scenarioId)!)!;
+    expect(a.decision.key).toBe('row-2');
+    expect(a.correct).toBe('accepted');
+    expect(answers.fillPredictPrompt(q, answers.traceFor(q.scenarioId)!)).toContain('“late write from client 1” to row 2 with token 33');
+  });
+
+  it("issue 41's other lessons: the guide asks what the lock is for right after the first grant; each new question names a scenario that exists", async () => {
+    const { quiz, answers, SEED_GUIDE } = await load();
+    const titles = SEED_GUIDE.map((g) => g.title);
+    expect(titles.indexOf('What is the lock for?')).toBe(titles.indexOf('A lock') + 1);
+    for (const q of quiz.ISSUE41_QUESTIONS) {
+      expect(answers.isAvailable(q), q.id).toBe(true);
+      expect(q.scenarioId && answers.traceFor(q.scenarioId), q.id).toBeDefined();
+    }
+  });
+});
