@@ -175,12 +175,12 @@ export class Storage {
     const value = held?.value;
     const writtenWith = held?.token;
     const k = withKey(key);
-    const of = key !== undefined ? ` ${pyRepr(key)}` : '';
+    const from = key !== undefined ? ` from ${pyRepr(key)}` : '';
     const text = !ok
-      ? `refused read${key !== undefined ? ` of${of}` : ''} (${refused})`
+      ? `refused read${from} (${refused})`
       : value === undefined
-        ? `read nothing${key !== undefined ? ` from${of}` : ''} (no data yet)`
-        : `read ${pyRepr(value)}${key !== undefined ? ` from${of}` : ''} (${writtenWith !== undefined ? `written with token ${writtenWith}` : 'written without a token'})`;
+        ? `read nothing${from} (no data yet)`
+        : `read ${pyRepr(value)}${from} (${writtenWith !== undefined ? `written with token ${writtenWith}` : 'written without a token'})`;
     recorder.reads.push({ atMs: queue.now, client: m.from, token, ...k, served: ok, value, writtenWith, highestBefore: before, text, messageId: m.id });
     const r = network.send('read-reply', STORAGE, m.from, { ok, ...withToken(token), ...k });
     recorder.replyTo.set(r.id, m.id);
