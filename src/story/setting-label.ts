@@ -74,7 +74,9 @@ export function choiceLabel(path: string, value: string, t: Translate): string |
           ? ({ monotonic: 'settings.tokens.monotonic', random: 'settings.tokens.random' } as const)[value as 'random']
           : path.endsWith('.leaseTimer')
             ? ({ 'from-reply': 'settings.timer.reply', 'from-request': 'settings.timer.request' } as const)[value as 'from-reply']
-            : undefined;
+            : path === 'storage.fencePer'
+              ? ({ lock: 'settings.fencePer.lock', key: 'settings.fencePer.key' } as const)[value as 'lock']
+              : undefined;
   return key === undefined ? undefined : t(key);
 }
 

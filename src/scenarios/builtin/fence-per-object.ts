@@ -45,7 +45,7 @@ export const fencePerObject: BuiltInScenario = {
       match: { kind: 'write-accepted', actor: 'storage', nth: 3 },
       title: 'The late write goes to row 2, and gets in',
       text:
-        "At 21.5 s client 1's write with token 33 reaches row 2. Row 2 has seen no token higher than 33, so the write is stored, while client 2 holds the lock. " +
+        "At 21.5 s client 1's write with token 33 reaches row 2. Row 2 has seen no token at all (the 34 the storage panel shows is row 1's), so the write is stored, while client 2 holds the lock. " +
         'Checked per row, a new holder fences off a former holder only on the rows it has already written: the first-write window opens again on every row it has not touched.',
       sources: ['kleppmann', 'ddia9'],
     },
