@@ -60,12 +60,15 @@ export function etcdInexpressible(s: Scenario): { path: string; message: string 
   if (s.lease.ttlMs % 1000 !== 0) out.push({ path: 'lease.ttlMs', message: 'etcd grants TTLs in whole seconds' });
   // Issue 12's modes are the simulator's teaching variants; the recorder's storage and lock recipe implement none of them.
   if (s.storage.fencing === 'equality') out.push({ path: 'storage.fencing', message: 'the recorder\'s storage checks "token" or "off", not "equality"' });
+  if (s.storage.fencePer === 'key') out.push({ path: 'storage.fencePer', message: 'the recorder\'s storage keeps one highest token' });
   if (s.storage.sequence) out.push({ path: 'storage.sequence', message: 'the recorder\'s storage keeps no sequence numbers' });
   if (s.lease.release === 'by-key') out.push({ path: 'lease.release', message: 'the recorder releases with etcd\'s own Unlock; "by-key" is not recorded separately' });
   s.clients.forEach((c, i) => {
     if (c.leaseTimer === 'from-request') out.push({ path: `clients[${i}].leaseTimer`, message: 'the recorder\'s clients do not keep their own lease timer' });
     c.program.forEach((op, j) => {
       if (op.op === 'write' && op.wait === false) out.push({ path: `clients[${i}].program[${j}].wait`, message: 'the recorder\'s clients wait for every write' });
+      // Issue 41: the recorder's storage holds one object under one highest token.
+      if ((op.op === 'write' || op.op === 'read') && op.key !== undefined) out.push({ path: `clients[${i}].program[${j}].key`, message: 'the recorder\'s storage holds one object' });
     });
   });
   const crashes = new Set(s.faults.filter((f) => f.kind === 'crash').map((f) => (f as { client: string }).client));

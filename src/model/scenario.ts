@@ -70,14 +70,18 @@ export const FAULT_KINDS = ['pause', 'crash', 'expireLease', 'delay', 'partition
  * One step of a client's program: take the lock, write a value (after `prepareMs` of local work,
  * ms), read, do `ms` of local work, release the lock.
  *
+ * `key` (on `write` and `read`, optional): the object the step writes or reads, e.g. `"row-2"`; a
+ * step without one goes to the storage's one default object, so every scenario written before keys
+ * existed has exactly one object. How the storage fences several objects is `storage.fencePer`.
+ *
  * `write.wait` (default true): with `false` the client sends the write and carries on at once,
  * without waiting for the reply, so several writes can be in flight together (as a Kafka producer
  * with more than one request in flight, or HDFS QJM's asynchronous journal calls, pipeline them).
  */
 export type Op =
   | { op: 'acquire' }
-  | { op: 'write'; value: string; prepareMs?: number | undefined; wait?: boolean | undefined }
-  | { op: 'read' }
+  | { op: 'write'; value: string; key?: string | undefined; prepareMs?: number | undefined; wait?: boolean | undefined }
+  | { op: 'read'; key?: string | undefined }
   | { op: 'work'; ms: number }
   | { op: 'release' };
 
@@ -167,6 +171,20 @@ export type StorageFencing = 'token' | 'off' | 'equality';
 export type ReleaseMode = 'fenced' | 'by-key';
 
 /**
+ * What the storage keeps its highest token (or, under `equality`, its remembered token) for, when
+ * writes and reads name objects (`key`). `lock` (the default, and what every storage did before
+ * keys): one highest token for everything the lock guards, so a token seen on any object fences
+ * every object. `key`: one per object, as a `fence_token` column checked per row or a DynamoDB
+ * condition on each item's own attribute: a stale token is rejected only on an object the newer
+ * holder has already written, so a zombie can still write an object the new holder has not touched
+ * (the first-write window, once per object). With a single object the two are the same.
+ *
+ * Sources: Kleppmann 2016, "How to do distributed locking" (the storage "remembers that it has
+ * already processed a write with a higher token number"); DDIA 2nd ed. ch. 9, fencing tokens.
+ */
+export type FencePer = 'lock' | 'key';
+
+/**
  * A scenario exactly as written in a file (optional fields may be missing). `validate.ts` checks at
  * compile time that its zod schema describes exactly this type.
  */
@@ -184,7 +202,12 @@ export interface ScenarioInput {
   };
   network?: { latencyMs?: number | undefined } | undefined;
   storage?:
-    | { fencing?: StorageFencing | undefined; fenceReads?: boolean | undefined; sequence?: boolean | undefined }
+    | {
+        fencing?: StorageFencing | undefined;
+        fenceReads?: boolean | undefined;
+        sequence?: boolean | undefined;
+        fencePer?: FencePer | undefined;
+      }
     | undefined;
   leaseService?: LeaseServiceInput | undefined;
   durationMs?: number | undefined;
@@ -249,6 +272,8 @@ export interface Scenario {
      * the last in the same epoch). Absent means false.
      */
     sequence?: boolean | undefined;
+    /** What the highest token is kept for when steps name objects (see {@link FencePer}). Absent means `lock`. */
+    fencePer?: FencePer | undefined;
   };
   /** Which lease service runs it (see {@link LeaseServiceInput}). Default `{ flavour: "ideal", expiryCheckPhaseMs: 0 }`. */
   leaseService: { flavour: (typeof LEASE_SERVICE_FLAVOUR_NAMES)[number]; expiryCheckPhaseMs: number };
@@ -314,6 +339,7 @@ export function normalizeScenario(raw: ScenarioInput): Scenario {
       fencing: raw.storage?.fencing ?? 'token',
       fenceReads: raw.storage?.fenceReads ?? false,
       sequence: raw.storage?.sequence,
+      fencePer: raw.storage?.fencePer,
     },
     leaseService: { flavour: raw.leaseService?.flavour ?? 'ideal', expiryCheckPhaseMs: raw.leaseService?.expiryCheckPhaseMs ?? 0 },
     durationMs: raw.durationMs,
@@ -340,7 +366,8 @@ export function defaultRenewEveryMs(ttlMs: number): number {
 /**
  * Turns a validated scenario back into the file form (defaults written out, `expect` dropped),
  * so export and share links always carry a complete, valid document. The fields added for issue 12
- * (`lease.release`, `storage.sequence`, a client's `leaseTimer`) are written only when the file set
+ * (`lease.release`, `storage.sequence`, a client's `leaseTimer`) and issue 41 (`storage.fencePer`;
+ * a step's `key` is copied with the step) are written only when the file set
  * them, so the documents of older scenarios (and their links) stay as they were.
  */
 export function toScenarioInput(s: Scenario): ScenarioInput {
@@ -356,7 +383,12 @@ export function toScenarioInput(s: Scenario): ScenarioInput {
       ...(s.lease.release !== undefined ? { release: s.lease.release } : {}),
     },
     network: { latencyMs: s.network.latencyMs },
-    storage: { fencing: s.storage.fencing, fenceReads: s.storage.fenceReads, ...(s.storage.sequence !== undefined ? { sequence: s.storage.sequence } : {}) },
+    storage: {
+      fencing: s.storage.fencing,
+      fenceReads: s.storage.fenceReads,
+      ...(s.storage.sequence !== undefined ? { sequence: s.storage.sequence } : {}),
+      ...(s.storage.fencePer !== undefined ? { fencePer: s.storage.fencePer } : {}),
+    },
     // Written only when not the default, so files and links of ideal scenarios stay as they were.
     ...(s.leaseService.flavour !== 'ideal' ? { leaseService: { ...s.leaseService } } : {}),
     ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),

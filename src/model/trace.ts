@@ -36,6 +36,8 @@ export interface Message {
   token?: number;
   /** The value written (for `write`). */
   value?: string;
+  /** The object written or read (for `write` and `read`), when the step names one (issue 41). */
+  key?: string;
   /** The writer's sequence number under its token (for `write`, only with `storage.sequence`). */
   seq?: number;
   /** For replies: whether the storage accepted the write or read / the keepalive succeeded. */
@@ -115,8 +117,13 @@ export interface StorageDecision {
   /** Token sent with the write; undefined if the client never held a lease. */
   token: number | undefined;
   value: string;
+  /** The object written, when the write named one (issue 41); the storage log then names it too. */
+  key?: string;
   accepted: boolean;
-  /** Highest token the storage had accepted before this write (0 at the start, as in the seed). */
+  /**
+   * Highest token the storage had accepted before this write (0 at the start, as in the seed): for
+   * the whole lock, or for the write's object alone under `storage.fencePer: "key"`.
+   */
   highestBefore: number;
   /** The decision in the seed's words: `stored 'v' with token 33` or `rejected 'v' (token 33 < 34)`. */
   text: string;
@@ -173,6 +180,8 @@ export interface ReadDecision {
   client: string;
   /** Token sent with the read; undefined if the client never held a lease. */
   token: number | undefined;
+  /** The object read, when the read named one (issue 41). */
+  key?: string;
   /** Whether the storage served the read. */
   served: boolean;
   /** The value returned: the storage's data when served (undefined if it holds none yet or refused). */
@@ -236,6 +245,8 @@ export interface TraceEvent {
   peer?: ActorId;
   token?: number;
   value?: string;
+  /** For writes and reads that name an object (issue 41): its key. */
+  key?: string;
   /** Related message, if any. */
   messageId?: number;
   /** For `work-started`, `pause-started`, `partition-started`: how long (ms). */

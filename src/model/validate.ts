@@ -46,13 +46,16 @@ const clientId = z
   .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'expected lowercase letters, digits and dashes, e.g. "client-1"'), maxLen(40));
 
 const acquireOp = z.strictObject({ op: z.literal('acquire') });
+/** An object's name on a `write` or `read` (issue 41): 1 to 40 visible characters. */
+const objectKey = z.string().check(z.regex(/^[A-Za-z0-9_.:-]+$/, 'expected letters, digits, "-", "_", "." or ":", e.g. "row-2"'), maxLen(40));
 const writeOp = z.strictObject({
   op: z.literal('write'),
   value: z.string().check(maxLen(200)),
+  key: z.optional(objectKey),
   prepareMs: z.optional(ms),
   wait: z.optional(z.boolean()),
 });
-const readOp = z.strictObject({ op: z.literal('read') });
+const readOp = z.strictObject({ op: z.literal('read'), key: z.optional(objectKey) });
 const workOp = z.strictObject({ op: z.literal('work'), ms });
 const releaseOp = z.strictObject({ op: z.literal('release') });
 
@@ -125,6 +128,7 @@ export const scenarioSchema = z.strictObject({
       fencing: z.optional(z.enum(['token', 'off', 'equality'])),
       fenceReads: z.optional(z.boolean()),
       sequence: z.optional(z.boolean()),
+      fencePer: z.optional(z.enum(['lock', 'key'])),
     }),
   ),
   leaseService: z.optional(

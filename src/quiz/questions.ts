@@ -1,6 +1,6 @@
 /**
  * The quiz, as data: one file per group of questions in `questions/` (`basics.ts`, `tokens.ts`,
- * `timing.ts`, `systems.ts`, `issue12.ts`; the sources they cite in `sources.ts`), asked in the order
+ * `timing.ts`, `systems.ts`, `issue12.ts`, `issue41.ts`; the sources they cite in `sources.ts`), asked in the order
  * of {@link QUESTIONS}. An instructor can edit them: add, remove or reorder questions, reword
  * feedback. `tests/model/quiz-data.test.ts` validates them (`schema.ts`) and checks that every
  * predict, order and moment question still matches what `simulate` gives for its scenario.
@@ -27,8 +27,9 @@ import { TOKEN_QUESTIONS } from './questions/tokens';
 import { TIMING_QUESTIONS } from './questions/timing';
 import { REAL_SYSTEM_QUESTIONS } from './questions/systems';
 import { ISSUE12_QUESTIONS } from './questions/issue12';
+import { ISSUE41_QUESTIONS } from './questions/issue41';
 
-export { ISSUE12_QUESTIONS };
+export { ISSUE12_QUESTIONS, ISSUE41_QUESTIONS };
 
 /** The questions, in the order asked. */
 export const QUESTIONS: readonly Question[] = [
@@ -38,4 +39,6 @@ export const QUESTIONS: readonly Question[] = [
   ...REAL_SYSTEM_QUESTIONS,
   // Issue 12's lessons (left out of the one-file build with their scenarios, see `scenarios/flags.ts`).
   ...(WITH_ISSUE12_LESSONS ? ISSUE12_QUESTIONS : []),
+  // Issue 41's lessons (fence granularity, a durable highest token, efficiency or correctness, side effects).
+  ...(WITH_ISSUE12_LESSONS ? ISSUE41_QUESTIONS : []),
 ];

@@ -165,6 +165,26 @@ export const HINT_ACTIONS: Readonly<Record<string, readonly HintPlan[]>> = {
       storageLog: ["stored 'balance: 50' with token 33", "stored 'balance: 80' with token 33"],
     },
   ],
+  'fence-per-object': [
+    {
+      actions: [set('storage.fencePer', 'lock')],
+      storageLog: [
+        "stored 'from client 1' in 'row-1' with token 33",
+        "stored 'from client 2' in 'row-1' with token 34",
+        "rejected 'late write from client 1' in 'row-2' (token 33 < 34)",
+        "stored 'from client 2' in 'row-2' with token 34",
+      ],
+    },
+    {
+      actions: [set('clients.client-2.program.2.ms', 5000)],
+      storageLog: [
+        "stored 'from client 1' in 'row-1' with token 33",
+        "stored 'from client 2' in 'row-1' with token 34",
+        "stored 'from client 2' in 'row-2' with token 34",
+        "rejected 'late write from client 1' in 'row-2' (token 33 < 34)",
+      ],
+    },
+  ],
   'lease-timer': [
     {
       actions: [set('clients.client-1.leaseTimer', 'from-request')],

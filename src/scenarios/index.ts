@@ -50,6 +50,11 @@ const ISSUE12_META: readonly BuiltInScenarioMeta[] = [
     id: 'lease-timer',
     title: 'A delayed grant and two lease timers',
   },
+  // Issue 41 (fence granularity): in the same chunk and under the same flag.
+  {
+    id: 'fence-per-object',
+    title: 'Fenced per row: the late write goes to a row the new holder has not written',
+  },
 ];
 
 /**

@@ -46,6 +46,8 @@ export const BUILT_IN_SUMMARIES: Readonly<Record<string, string>> = {
         "One holder sends two writes with the same token; the first is delayed and lands last, so the older value wins. Sequence numbers fix the order.",
       'lease-timer':
         "With a delayed grant, a lease timer started when the reply arrives trusts an expired lease; one started when the request was sent does not.",
+      'fence-per-object':
+        'The storage keeps a highest token per row: the late write goes to a row the new holder has not written yet, and gets in.',
       }
     : {}),
 };

@@ -11,6 +11,7 @@
  * - `network.latencyMs`
  * - `storage.fenceReads`, `storage.sequence` (booleans), `storage.fencing` (`token` | `off` | `equality`)
  * - `lease.release` (`fenced` | `by-key`)
+ * - `storage.fencePer` (`lock` | `key`: the highest token for the whole lock or per object, issue 41)
  * - `clients.ID.leaseTimer` (`from-reply` | `from-request`), `clients.ID.program.N.wait` (a `write` step: false = pipelined)
  * - `clients.ID.checkLeaseBeforeWrite` (boolean), `clients.ID.renewEveryMs`, `clients.ID.clockRate`
  * - `clients.ID.program.N.ms` (a `work` step's length), `clients.ID.program.N` = `null` (remove the step)
@@ -58,6 +59,7 @@ export function settingOf(s: Scenario, path: string): SettingValue | undefined {
   if (path === 'storage.sequence') return s.storage.sequence ?? false;
   if (path === 'storage.fencing') return s.storage.fencing;
   if (path === 'lease.release') return s.lease.release ?? 'fenced';
+  if (path === 'storage.fencePer') return s.storage.fencePer ?? 'lock';
   if (p[0] === 'clients' && p.length >= 3) {
     const c = s.clients.find((x) => x.id === p[1]);
     if (!c) return undefined;
@@ -93,6 +95,7 @@ function applyOne(s: Scenario, path: string, value: SettingValue, removedSteps: 
   else if (path === 'storage.sequence' && typeof value === 'boolean') s.storage.sequence = value;
   else if (path === 'storage.fencing' && (value === 'token' || value === 'off' || value === 'equality')) s.storage.fencing = value;
   else if (path === 'lease.release' && (value === 'fenced' || value === 'by-key')) s.lease.release = value;
+  else if (path === 'storage.fencePer' && (value === 'lock' || value === 'key')) s.storage.fencePer = value;
   else if (p[0] === 'clients') {
     const c = s.clients.find((x) => x.id === p[1]);
     if (!c) return;

@@ -158,6 +158,8 @@ export function SettingsControls() {
   const reads = base.clients.some((c) => c.program.some((op) => op.op === 'read'));
   // Issue 12's modes get a control where the scenario uses them, so their hints need no JSON.
   const releases = base.clients.some((c) => c.program.some((op) => op.op === 'release'));
+  // Issue 41: where steps name objects, the storage keeps its highest token per lock or per object.
+  const keyed = base.storage.fencePer !== undefined || base.clients.some((c) => c.program.some((op) => (op.op === 'write' || op.op === 'read') && op.key !== undefined));
   const pipelined = base.storage.sequence !== undefined || base.clients.some((c) => c.program.some((op) => op.op === 'write' && op.wait === false));
   const B = SETTING_BOUNDS;
   return (
@@ -184,6 +186,16 @@ export function SettingsControls() {
           />
         )}
         {pipelined && <CheckField path="storage.sequence" label={t('settings.sequence')} />}
+        {keyed && (
+          <SelectField
+            path="storage.fencePer"
+            label={t('settings.fencePer')}
+            options={[
+              ['lock', t('settings.fencePer.lock')],
+              ['key', t('settings.fencePer.key')],
+            ]}
+          />
+        )}
         {(releases || base.lease.release !== undefined) && (
           <SelectField
             path="lease.release"

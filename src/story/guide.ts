@@ -9,11 +9,14 @@
  * The guide tells the seed as written. After any intervention the run may differ, so the story
  * falls back to the generic key-moment captions (`StoryBar.tsx`); a test walks the guide in a browser.
  *
- * Sources: Kleppmann, "How to do distributed locking" (2016) — the GC pause, the expired lease, the
- * fencing token checked by the storage; DDIA ch. 8 ("Process Pauses", "Fencing tokens", Figure 8-5);
+ * Sources: Kleppmann, "How to do distributed locking" (2016) — what the lock is for ("Efficiency":
+ * a failure costs "a minor increase in cost" or "the same email notification twice", and "a single
+ * Redis instance" will do; "Correctness": a failure means "a corrupted file, data loss, permanent
+ * inconsistency"), the GC pause, the expired lease, the fencing token checked by the storage; DDIA ch. 8 ("Process Pauses", "Fencing tokens", Figure 8-5);
  * etcd API guide (a lease expires without a keepAlive within its TTL).
  * @module
  */
+import { WITH_ISSUE12_LESSONS } from '../scenarios/flags';
 import type { KeyMoment, MomentKind } from './moments';
 
 /** Mark kinds the timeline can emphasise (their classes: `fl-lease`, `fl-pause`, `fl-msg--grant`...). */
@@ -32,6 +35,16 @@ export interface GuideStep {
 /** The scenario the guide tells, as written (no interventions). */
 export const GUIDED_SCENARIO = 'seed-gc-pause';
 
+/** Issue 41, item 11: what the lock is for (Kleppmann 2016 opens with it), asked right after the first grant. */
+const WHAT_FOR: GuideStep = {
+  at: { kind: 'grant', nth: 1 },
+  title: 'What is the lock for?',
+  text:
+    'First ask what the lock is for. If it only saves doing the same work twice, a failure costs little: two clients do the same job, or someone gets the same email twice, and a simple lock is enough. ' +
+    'Here it guards the data itself: two clients writing over each other would leave it wrong. That is the case this story is about, and it needs more than a lock.',
+  focus: ['grant', 'lease'],
+};
+
 /** The seed's guided opening. */
 export const SEED_GUIDE: readonly GuideStep[] = [
   {
@@ -47,6 +60,9 @@ export const SEED_GUIDE: readonly GuideStep[] = [
     text: 'The lease service grants the lock to client 1; the message reaches it at 0.2 s. As long as the lease service counts client 1 as the holder, it gives the lock to no other client.',
     focus: ['grant', 'lease'],
   },
+  // Issue 41, item 11: Kleppmann's opening question, efficiency or correctness. Left out of the
+  // one-file build with the other lessons of issues 12 and 41 (its budget, see `scenarios/flags.ts`).
+  ...(WITH_ISSUE12_LESSONS ? [WHAT_FOR] : []),
   {
     at: { kind: 'grant', nth: 1 },
     title: 'The holder can crash',

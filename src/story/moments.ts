@@ -49,6 +49,8 @@ export interface Prediction {
   lastSeq?: number | undefined;
   /** The true answer: whether the storage accepts the write. */
   accepted: boolean;
+  /** Under `storage.fencePer: "key"`: the object written, whose own highest token `highestBefore` is (issue 41). */
+  key?: string | undefined;
   /** The writer's lease had ended at the lease service when the storage decided. */
   late: boolean;
 }
@@ -171,6 +173,7 @@ export function keyMoments(trace: Trace): KeyMoment[] {
             ...(d.lastSeq !== undefined ? { lastSeq: d.lastSeq } : {}),
             accepted: d.accepted,
             late: isLate(trace, d.client, d.token, d.atMs),
+            ...perKey(trace, d),
           };
         }
         out.push(moment);
@@ -212,6 +215,8 @@ export type Outcome =
       fenced: boolean;
       fencing?: Trace['scenario']['storage']['fencing'];
       afterReset?: boolean;
+      /** Under `storage.fencePer: "key"`: the object written (issue 41). */
+      key?: string;
       /**
        * Later late writes the storage stored over another client's data, in order: each with the
        * client whose data it overwrote (empty when the first was the only one).
@@ -231,6 +236,8 @@ export type Outcome =
       client: string;
       token: number | undefined;
       highestBefore: number;
+      /** Under `storage.fencePer: "key"`: the object written (issue 41). */
+      key?: string;
       remembered?: number;
       seq?: number;
       lastSeq?: number;
@@ -253,7 +260,9 @@ function isStoredLate(d: StorageDecision): boolean {
 
 /** The client whose value the storage held just before decision `index` (undefined if none). */
 function holderBefore(storage: readonly StorageDecision[], index: number): string | undefined {
-  for (let k = index - 1; k >= 0; k--) if (storage[k]!.accepted) return storage[k]!.client;
+  // Whose data the write replaced: the last accepted write to the same object (issue 41: `key`).
+  const key = storage[index]?.key;
+  for (let k = index - 1; k >= 0; k--) if (storage[k]!.accepted && storage[k]!.key === key) return storage[k]!.client;
   return undefined;
 }
 
@@ -278,7 +287,7 @@ export function outcomeOf(trace: Trace): Outcome {
         const victim = holderBefore(storage, k);
         if (x.accepted && isStoredLate(x) && victim !== x.client) then.push({ late: x.client, victim });
       }
-      return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset, then };
+      return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset, then, ...perKey(trace, d) };
     }
   }
   // The same client's writes under one token, stored out of the order it sent them (write messages
@@ -298,6 +307,7 @@ export function outcomeOf(trace: Trace): Outcome {
       client: rejected.client,
       token: rejected.token,
       highestBefore: rejected.highestBefore,
+      ...perKey(trace, rejected),
       ...(rejected.remembered !== undefined ? { remembered: rejected.remembered } : {}),
       ...(rejected.seq !== undefined ? { seq: rejected.seq } : {}),
       ...(rejected.lastSeq !== undefined ? { lastSeq: rejected.lastSeq } : {}),
@@ -308,6 +318,19 @@ export function outcomeOf(trace: Trace): Outcome {
   const check = trace.events.find((e) => e.kind === 'lease-check-failed');
   if (check) return { kind: 'skipped', client: check.actor };
   return { kind: 'clean', writes: storage.length };
+}
+
+/**
+ * `{ key }` when the storage keeps its highest token per object and the write named one (issue 41),
+ * so that a sentence about `highestBefore` can say whose highest it is; else nothing.
+ */
+function perKey(trace: Trace, d: StorageDecision): { key?: string } {
+  return trace.scenario.storage.fencePer === 'key' && d.key !== undefined ? { key: d.key } : {};
+}
+
+/** ` for 'row-2'` when a highest token is one object's (issue 41), else nothing. */
+export function forKey(key: string | undefined): string {
+  return key === undefined ? '' : ` for ${pyRepr(key)}`;
 }
 
 /** A client's display name in a trace (its id if unknown). */
@@ -334,6 +357,8 @@ export function runOutcome(trace: Trace): string {
         ? 'the storage does not check tokens, so it accepts any write'
         : o.afterReset && o.token !== undefined
           ? `the storage had restarted and forgotten the tokens it had accepted, so token ${o.token} was not lower than any it knew`
+          : o.key !== undefined && o.token !== undefined
+          ? `the storage keeps a highest token per object, and for ${pyRepr(o.key)} it had accepted ${o.highestBefore === 0 ? 'none yet' : `nothing higher than ${o.highestBefore}`}: no newer holder had written that object yet`
           : o.token !== undefined && o.token >= o.highestBefore && trace.scenario.lease.tokens === 'random'
           ? `its random token ${o.token} was not lower than ${o.highestBefore}, the highest the storage had accepted: random values do not grow with each grant, so an older holder's can be the larger one`
           : o.token !== undefined && o.token >= o.highestBefore
@@ -350,7 +375,7 @@ export function runOutcome(trace: Trace): string {
       if (o.token === undefined) return `The storage rejected ${name(o.client)}'s write: it carried no token.`;
       if (o.remembered !== undefined) return `The storage rejected ${name(o.client)}'s write: its token ${o.token} is not ${o.remembered}, the one token it accepts.`;
       if (o.lastSeq !== undefined) return `The storage rejected ${name(o.client)}'s write: its sequence number ${o.seq} is not above ${o.lastSeq}, the last it accepted with token ${o.token}.`;
-      return `The storage rejected ${name(o.client)}'s late write: its token ${o.token} is lower than ${o.highestBefore}, the highest it had accepted.`;
+      return `The storage rejected ${name(o.client)}'s late write: its token ${o.token} is lower than ${o.highestBefore}, the highest it had accepted${forKey(o.key)}.`;
     case 'read-refused':
       return `The storage refused ${name(o.client)}'s late read: its token ${o.token} is lower than ${o.highestBefore}, the highest it had seen.`;
     case 'skipped':

@@ -38,6 +38,7 @@ export function settingLabel(path: string, s: Scenario, t: Translate): string {
   if (path === 'storage.sequence') return t('settings.sequence');
   if (path === 'storage.fencing') return t('settings.fencing');
   if (path === 'lease.release') return t('settings.release');
+  if (path === 'storage.fencePer') return t('settings.fencePer');
   if (p[0] === 'clients') {
     const client = nameOf(s, p[1]!);
     if (p[2] === 'checkLeaseBeforeWrite') return t('settings.check', { client });
@@ -73,7 +74,9 @@ export function choiceLabel(path: string, value: string, t: Translate): string |
           ? ({ monotonic: 'settings.tokens.monotonic', random: 'settings.tokens.random' } as const)[value as 'random']
           : path.endsWith('.leaseTimer')
             ? ({ 'from-reply': 'settings.timer.reply', 'from-request': 'settings.timer.request' } as const)[value as 'from-reply']
-            : undefined;
+            : path === 'storage.fencePer'
+              ? ({ lock: 'settings.fencePer.lock', key: 'settings.fencePer.key' } as const)[value as 'lock']
+              : undefined;
   return key === undefined ? undefined : t(key);
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Trace } from '../model/trace';
-import { clientName, type MomentKind, type Prediction } from './moments';
+import { clientName, forKey, type MomentKind, type Prediction } from './moments';
 
 /** The question asked before a storage decision. */
 export function predictQuestion(trace: Trace, p: Prediction): string {
@@ -21,7 +21,9 @@ export function predictQuestion(trace: Trace, p: Prediction): string {
     return `${who}'s write carries ${token}; ${held}.${late} What will the storage do?`;
   }
   const check = p.fenced ? 'The storage checks tokens' : 'The storage does not check tokens';
-  return `${who}'s write carries ${token}; the highest token the storage has accepted so far is ${p.highestBefore}.${late} ${check}. What will the storage do?`;
+  // Issue 41: a storage that keeps a highest token per object compares with the written object's.
+  const scope = p.key !== undefined ? `${forKey(p.key)} (it keeps one per object)` : '';
+  return `${who}'s write carries ${token}; the highest token the storage has accepted${scope} so far is ${p.highestBefore}.${late} ${check}. What will the storage do?`;
 }
 
 /** Why the storage decided as it did, in one sentence. */
@@ -35,10 +37,10 @@ export function predictReason(trace: Trace, p: Prediction): string {
   if (!p.fenced) return `The storage stores ${who}'s write: it does not check tokens, so it accepts every write${p.late ? ', even a late one' : ''}.`;
   if (p.token === undefined) return p.accepted ? `The storage stores ${who}'s write.` : `The storage rejects ${who}'s write: it carries no token.`;
   return p.accepted
-    ? `The storage stores ${who}'s write: token ${p.token} is not lower than ${p.highestBefore}, the highest it had accepted${p.late ? ' (the lease has ended, but the storage only sees the token)' : ''}.`
+    ? `The storage stores ${who}'s write: token ${p.token} is not lower than ${p.highestBefore}, the highest it had accepted${forKey(p.key)}${p.late ? ' (the lease has ended, but the storage only sees the token)' : ''}.`
     : p.lastSeq !== undefined
       ? `The storage rejects ${who}'s write: its sequence number ${p.seq} is not above ${p.lastSeq}, the last it accepted with token ${p.token}.`
-      : `The storage rejects ${who}'s write: token ${p.token} is lower than ${p.highestBefore}, the highest it has accepted.`;
+      : `The storage rejects ${who}'s write: token ${p.token} is lower than ${p.highestBefore}, the highest it has accepted${forKey(p.key)}.`;
 }
 
 /** A key moment's heading when no guide step speaks. */

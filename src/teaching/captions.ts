@@ -221,9 +221,11 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
         return both(title, join(t('caption.writeAccepted.random', { ...v, value, highest }), note));
       }
       const unseen = gone && t('caption.writeAccepted.goneUnseen', v);
-      if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), unseen));
-      if (highest === e.token) return both(title, join(t('caption.writeAccepted.equal', { ...v, value }), unseen));
-      return both(title, join(t('caption.writeAccepted.higher', { ...v, value, highest }), unseen));
+      // Issue 41: under a highest token per object, the numbers are the written object's own.
+      const perKey = trace.scenario.storage.fencePer === 'key' && e.key !== undefined && t('caption.perKey', { key: e.key });
+      if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), unseen, perKey));
+      if (highest === e.token) return both(title, join(t('caption.writeAccepted.equal', { ...v, value }), unseen, perKey));
+      return both(title, join(t('caption.writeAccepted.higher', { ...v, value, highest }), unseen, perKey));
     }
     case 'write-rejected': {
       const value = e.value ?? '';
@@ -245,6 +247,7 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
         'caption.writeRejected.title',
         join(
           t(random ? 'caption.writeRejected.random' : 'caption.writeRejected', { ...v, highest, value }),
+          trace.scenario.storage.fencePer === 'key' && e.key !== undefined && t('caption.perKey', { key: e.key }),
           random && holder && t('caption.writeRejected.random.holder', v),
           data !== undefined ? t('caption.writeRejected.data', { data }) : undefined,
         ),

@@ -57,6 +57,19 @@ export const NARRATION_SOURCES = {
   },
   /** Salvatore Sanfilippo (antirez), "Is Redlock safe?" (2016): the random value used for check-and-set. */
   antirez: { title: 'antirez, “Is Redlock safe?” (2016)', url: 'https://antirez.com/news/101' },
+  /**
+   * Stripe API reference, "Idempotent requests": Stripe saves the result of the first request made
+   * with an idempotency key and returns it to later requests with the same key (issue 41, item 12).
+   */
+  stripeIdempotency: { title: 'Stripe API reference, “Idempotent requests”', url: 'https://docs.stripe.com/api/idempotent_requests' },
+  /**
+   * Hadoop's Journal.java keeps the promised epoch in a file on disk (`lastPromisedEpoch`, a
+   * PersistentLongFile named "last-promised-epoch"), so a JournalNode remembers it across a restart.
+   */
+  hdfsPromisedEpoch: {
+    title: 'Hadoop source, Journal.java (last-promised-epoch)',
+    url: 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/qjournal/server/Journal.java',
+  },
   /** Kyle Kingsbury, Jepsen: etcd 3.4.3 (2020). */
   jepsen: { title: 'Kingsbury, Jepsen: etcd 3.4.3 (2020)', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
   /** etcd's reply to the Jepsen analysis (2020). */

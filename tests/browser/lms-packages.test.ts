@@ -27,7 +27,7 @@ import type { LaunchParameters } from '@xapi/cmi5';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { isAvailable } from '../../src/quiz/answers';
-import { ISSUE12_QUESTIONS, QUESTIONS } from '../../src/quiz/questions';
+import { ISSUE12_QUESTIONS, ISSUE41_QUESTIONS, QUESTIONS } from '../../src/quiz/questions';
 import { PACKED, unpackSuspendData } from '../../src/lms/suspend-data';
 import { launchChromium } from './chromium';
 import { patientPolls } from './settle';
@@ -35,7 +35,7 @@ import { patientPolls } from './settle';
 const root = join(import.meta.dirname, '..', '..');
 const packages = process.env.FL_PACKAGES ?? join(root, 'dist-packages');
 // The packages carry the single file, which leaves out issue 12's lessons (`scenarios/flags.ts`).
-const available = QUESTIONS.filter((q) => isAvailable(q) && !ISSUE12_QUESTIONS.includes(q));
+const available = QUESTIONS.filter((q) => isAvailable(q) && !ISSUE12_QUESTIONS.includes(q) && !ISSUE41_QUESTIONS.includes(q));
 
 patientPolls();
 

@@ -87,6 +87,7 @@ describe('the guided story', () => {
     await cont(page).click();
     const steps: [string, RegExp][] = [
       ['A lock', /grants the lock to client 1/],
+      ['What is the lock for?', /only saves doing the same work twice/],
       ['The holder can crash', /what if client 1 crashed/],
       ['So the lock is a lease that expires', /it lasts for its TTL, 10 s here/],
       ['Client 1 writes', /the storage remembers 33/],

@@ -261,10 +261,11 @@ describe('go further: try this and real systems', { timeout: 30_000 }, () => {
     const names = [...panel.querySelectorAll('.fl-real__name')].map((e) => e.textContent);
     expect(names).toContain('ZooKeeper');
     expect(names).not.toContain('HDFS Quorum Journal Manager');
-    // Nine systems, and issue 12's five entries (lock release, client lease timers, Kafka fenced fetch, sequence numbers, etcd contrib/lock).
+    // Nine systems, issue 12's five entries (lock release, client lease timers, Kafka fenced fetch, sequence numbers, etcd contrib/lock)
+    // and issue 41's four (fence per lock in SQL, a durable highest token, a lock for efficiency, idempotency keys).
     await user.click(within(panel).getByRole('button', { name: `Show all ${REAL_SYSTEMS.length} systems` }));
-    expect(REAL_SYSTEMS).toHaveLength(14);
-    expect([...panel.querySelectorAll('.fl-real__name')]).toHaveLength(14);
+    expect(REAL_SYSTEMS).toHaveLength(18);
+    expect([...panel.querySelectorAll('.fl-real__name')]).toHaveLength(18);
   });
 });
 

@@ -93,6 +93,8 @@ function wording(s: Scenario, path: string, value: SettingValue): string {
     'by-key': 'settings.release.byKey',
     'from-reply': 'settings.timer.reply',
     'from-request': 'settings.timer.request',
+    lock: 'settings.fencePer.lock',
+    key: 'settings.fencePer.key',
   };
   return `${label} to “${option[value] ? tEn(option[value]) : value}”`;
 }

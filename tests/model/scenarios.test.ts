@@ -27,6 +27,7 @@ const EXPECTED_ORDER = [
   'zombie-stale-read',
   'same-token-order',
   'lease-timer',
+  'fence-per-object',
 ];
 
 const traces = new Map<string, Trace>();

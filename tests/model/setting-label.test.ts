@@ -23,6 +23,8 @@ describe('setting chips name choices as their controls do', () => {
     ['storage.fencing', 'off', storyEn['settings.fencing.off']],
     ['lease.release', 'fenced', storyEn['settings.release.fenced']],
     ['lease.release', 'by-key', storyEn['settings.release.byKey']],
+    ['storage.fencePer', 'lock', storyEn['settings.fencePer.lock']],
+    ['storage.fencePer', 'key', storyEn['settings.fencePer.key']],
     ['lease.tokens', 'monotonic', storyEn['settings.tokens.monotonic']],
     ['lease.tokens', 'random', storyEn['settings.tokens.random']],
     ['clients.c1.leaseTimer', 'from-reply', storyEn['settings.timer.reply']],

@@ -26,6 +26,7 @@ describe('staleAccepted over the built-ins', () => {
     // The grant arrived 6 s late; client 1 wrote at 12.3 s, its lease had ended at 10.1 s and
     // client 2 had held the lock since 11.1 s.
     'lease-timer': ['client-1@12300'],
+    'fence-per-object': ['client-1@21500'],
     // The storage restarted at 20 s and forgot the token it remembered: token 34's lease ended at 11.1 s.
     'identity-cas': ['client-2@26500'],
     // No fencing: the two lower tokens are stored (the cases `isLowerTokenStored` already marked).

@@ -30,7 +30,7 @@
  */
 import { LEASE_SERVICE, STORAGE, effectiveTtlMs, type Client } from '../scenario';
 import type { BeliefEndReason, BeliefInterval, Message, PauseInterval } from '../trace';
-import { withToken, type SimContext } from './context';
+import { withKey, withToken, type SimContext } from './context';
 import { PRIO_TIMER } from './queue';
 
 /** What the client is doing between two program steps. */
@@ -276,11 +276,12 @@ export class ClientActor {
           return;
         }
         case 'write':
-          if (this.stepWrite(op.value, op.prepareMs ?? 0, op.wait ?? true)) continue;
+          if (this.stepWrite(op.value, op.prepareMs ?? 0, op.wait ?? true, op.key)) continue;
           return;
         case 'read': {
-          const m = network.send('read', this.id, STORAGE, { ...withToken(this.token) });
-          recorder.emit('read-sent', this.id, { peer: STORAGE, ...withToken(this.token), messageId: m.id });
+          const k = withKey(op.key);
+          const m = network.send('read', this.id, STORAGE, { ...withToken(this.token), ...k });
+          recorder.emit('read-sent', this.id, { peer: STORAGE, ...withToken(this.token), messageId: m.id, ...k });
           this.step = { kind: 'await-read' };
           return;
         }
@@ -310,7 +311,7 @@ export class ClientActor {
    * @returns true if the program moves on at once (the check failed and the write was skipped, or
    *   the write does not wait for its reply).
    */
-  private stepWrite(value: string, prepareMs: number, wait: boolean): boolean {
+  private stepWrite(value: string, prepareMs: number, wait: boolean, key: string | undefined): boolean {
     const { network, recorder } = this.ctx;
     if (!this.writePrepared) {
       if (this.cfg.checkLeaseBeforeWrite) {
@@ -332,8 +333,9 @@ export class ClientActor {
       }
     }
     const seq = this.ctx.scenario.storage.sequence && this.token !== undefined ? { seq: ++this.writeSeq } : {};
-    const m = network.send('write', this.id, STORAGE, { value, ...withToken(this.token), ...seq });
-    recorder.emit('write-sent', this.id, { peer: STORAGE, value, ...withToken(this.token), messageId: m.id, ...seq });
+    const k = withKey(key);
+    const m = network.send('write', this.id, STORAGE, { value, ...withToken(this.token), ...seq, ...k });
+    recorder.emit('write-sent', this.id, { peer: STORAGE, value, ...withToken(this.token), messageId: m.id, ...seq, ...k });
     if (!wait) {
       // Pipelined: the program carries on without waiting for the reply.
       this.pc += 1;

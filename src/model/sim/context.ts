@@ -27,3 +27,8 @@ export interface SimContext {
 export function withToken(token: number | undefined): { token?: number } {
   return token !== undefined ? { token } : {};
 }
+
+/** Spreads `{ key }` only when a step names an object (issue 41; trace records omit absent fields). */
+export function withKey(key: string | undefined): { key?: string } {
+  return key !== undefined ? { key } : {};
+}

@@ -1,4 +1,5 @@
-import type { BuiltInScenario } from '../types';
+import { WITH_ISSUE12_LESSONS } from '../flags';
+import type { BuiltInScenario, NarrationStep } from '../types';
 import scenario from './check-then-write.json';
 
 /**
@@ -65,6 +66,18 @@ export const checkThenWrite: BuiltInScenario = {
         'the resource itself has to check the token.',
       sources: ['ddia8', 'kleppmann'],
     },
+    // Issue 41, item 12: side effects that cannot check a token. Left out of the one-file build with
+    // the other lessons of issues 12 and 41 (its budget, see `flags.ts`).
+    ...(WITH_ISSUE12_LESSONS ? [{
+      match: { kind: 'write-reply-received', actor: 'client-1', nth: 2 },
+      title: 'What if it had been an email?',
+      text:
+        'Here the stale request went to a storage that checks tokens. An email, a payment or a call to another service checks none: ' +
+        'sent after the same check and the same pause, it would have gone out. Two ways to guard such a step: first claim the work with a fenced write ' +
+        '(store “sending job 7” with your token, and go on only if it is stored), and send it with an idempotency key that names the work, ' +
+        'so that a second attempt gets the first answer instead of acting twice.',
+      sources: ['kleppmann', 'stripeIdempotency'],
+    } satisfies NarrationStep] : []),
   ],
   tryThis: [
     "Switch “Storage checks tokens” off: the check passed, and the write is stored with token 33 on top of client 2's.",

@@ -45,7 +45,9 @@ export const identityCas: BuiltInScenario = {
       title: 'The storage restarts',
       text:
         'At 20 s the storage restarts and forgets the token it remembered (a storage that keeps it only in memory, as the contrib/lock example does in a Go map, loses it this way). ' +
-        'Whichever write comes next will set the token it accepts.',
+        'Whichever write comes next will set the token it accepts. A storage that checks tokens by order loses its highest token the same way, ' +
+        'and then lets in the first stale write after the restart: the highest token must be kept on disk with the data, as an HDFS JournalNode keeps its promised epoch in a file.',
+      sources: ['hdfsPromisedEpoch'],
     },
     {
       match: { kind: 'write-accepted', actor: 'storage', nth: 2 },

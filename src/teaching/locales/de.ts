@@ -58,6 +58,7 @@ export const captionDe = {
   'caption.writeAccepted.title': 'Gespeichert mit Token {token}',
   'caption.writeAccepted.title.stale': 'Veralteter Schreibzugriff gespeichert',
   'caption.writeAccepted.title.noToken': 'Ohne Token gespeichert',
+  'caption.perKey': "Dieser Speicher führt ein höchstes Token je Objekt: Die Zahlen hier sind die von ''{key}''.",
   'caption.writeAccepted.first': "Der Speicher hat noch kein Token gesehen, also nimmt er Token {token} an und speichert ''{value}''.",
   'caption.writeAccepted.equal': "Token {token} ist das höchste, das der Speicher gesehen hat, und ein gleiches Token ist erlaubt (ein Inhaber schreibt oft mehrmals), also speichert er ''{value}''.",
   'caption.writeAccepted.goneUnseen': 'Lease {token} ist schon beendet, aber noch kein Schreibzugriff mit einem neueren Token hat den Speicher erreicht, daher kann er es nicht erkennen.',

@@ -64,6 +64,7 @@ export const captionEn = {
   'caption.writeAccepted.title': 'Stored with token {token}',
   'caption.writeAccepted.title.stale': 'Stale write stored',
   'caption.writeAccepted.title.noToken': 'Stored without a token',
+  'caption.perKey': "This storage keeps a highest token per object: the numbers here are those of ''{key}''.",
   'caption.writeAccepted.first': "The storage has seen no token yet, so it accepts token {token} and stores ''{value}''.",
   'caption.writeAccepted.equal': "Token {token} is the highest the storage has seen, and an equal token is allowed (one holder writes many times), so it stores ''{value}''.",
   'caption.writeAccepted.goneUnseen': 'Lease {token} has already ended, but no write with a newer token has reached the storage yet, so it cannot tell.',

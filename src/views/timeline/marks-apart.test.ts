@@ -103,7 +103,8 @@ describe("pauses' edges", () => {
             // second is 16 px there and holds an acquire, a grant, a write, its reply and the pause's
             // start; the reply's head, kept REPLY_SEP px from its write's start dot, reaches 1.2 px
             // past the edge. It may get no worse.
-            if (id.startsWith('first-write-window') && width === 712 && m.kind === 'write-reply' && m.id === 3) expect(b.x1 - ex, `${id} @${width}: ${m.kind} ${m.id}`).toBeLessThanOrEqual(1.5);
+            // fence-per-object (issue 41) opens exactly as first-write-window does, so it shares the exception.
+            if ((id.startsWith('first-write-window') || id === 'fence-per-object') && width === 712 && m.kind === 'write-reply' && m.id === 3) expect(b.x1 - ex, `${id} @${width}: ${m.kind} ${m.id}`).toBeLessThanOrEqual(1.5);
             else expect(clear, `${id} @${width}: ${m.kind} ${m.id}`).toBe(true);
           }
         }
