@@ -26,10 +26,10 @@ export const LESSON_SYSTEMS: readonly RealSystem[] = [
       'Redis: the random value stored in the key. etcd: the create revision of the mutex’s key, which Mutex.IsOwner() compares.',
     enforcement:
       'At the lease service, when the release arrives. The Redis docs delete the key only if it still holds the client’s own value (a Lua script that compares before DEL). ' +
-      'etcd’s Mutex.Unlock deletes its key by name only; issue 22082 (open) and pull request 22115 propose fencing the delete with Mutex.IsOwner().',
+      'etcd’s Mutex.Unlock deletes its own key by name, and that name contains the session’s lease ID, so another session’s late Unlock cannot free the lock; issue 22082 (open) and pull request 22115 propose fencing the delete with Mutex.IsOwner() against the same session’s retried Unlock.',
     explanation:
       'A release is a write to the lease service, and a late one is as dangerous as a late write to the storage. The Redis docs tell the story of the zombie-unlock scenario: a client may “get blocked performing some operation for longer than the lock validity time” and later remove the lock “that was already acquired by some other client”; “using just DEL is not safe”. ' +
-      'In etcd the key’s name comes from the session’s lease, so a stale Unlock retried after a lost reply can delete a newer lock taken with the same session (issue 22082). Checking the holder and the token is what keeps a late release from freeing a newer holder’s lock.',
+      'The zombie-unlock scenario’s release is the Redis DEL of a key with one fixed name. In etcd the key’s name comes from the session’s lease, so the same story needs the same session: a stale Unlock retried after a lost reply can delete a newer lock that session took meanwhile (issue 22082). Checking the holder and the token is what keeps a late release from freeing a newer holder’s lock.',
     snippet: {
       language: 'shell',
       code: [

@@ -39,7 +39,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'so the server can revoke a lease while the client still claims it. It maps Kleppmann’s fencing token to etcd’s revision number, and says a resource outside etcd must provide that validation itself. ' +
       'Jepsen’s analysis of etcd 3.4.3 (2020) found the locks could not guarantee mutual exclusion, and etcd’s reply says a lock only safely guarantees it “inside etcd’s own keyspace and transactions with revision checking”. ' +
       'Not fencing: etcd’s contrib/lock example, whose storage accepts only the lease ID of its first write (an equality check, which cannot tell an older holder from a newer one). ' +
-      'And Mutex.Unlock deletes the key by name: a retried Unlock can delete a newer lock of the same session.',
+      'Mutex.Unlock deletes the mutex’s own key, whose name contains the session’s lease ID, so a late Unlock from a former holder cannot free another session’s lock. ' +
+      'A retried Unlock of the same session can: if that session locked again after a lost Unlock reply, the retry deletes the newer lock (issue 22082).',
     snippet: {
       language: 'go',
       code: [

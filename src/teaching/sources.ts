@@ -57,6 +57,15 @@ export const NARRATION_SOURCES = {
   },
   /** Salvatore Sanfilippo (antirez), "Is Redlock safe?" (2016): the random value used for check-and-set. */
   antirez: { title: 'antirez, “Is Redlock safe?” (2016)', url: 'https://antirez.com/news/101' },
+  /** Redis docs, "Distributed Locks with Redis": a plain DEL may remove another client's lock. */
+  redisLocks: {
+    title: 'Redis docs, “Distributed Locks with Redis”',
+    url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/',
+  },
+  /** etcd's client/v3/concurrency/mutex.go: the key is `pfx + hex(session lease)`; Unlock deletes that key. */
+  etcdMutex: { title: 'etcd source, client/v3/concurrency/mutex.go', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/concurrency/mutex.go' },
+  /** etcd issue 22082: a stale Mutex.Unlock retry can delete a newer lock of the same session. */
+  etcd22082: { title: 'etcd issue 22082', url: 'https://github.com/etcd-io/etcd/issues/22082' },
   /** Kyle Kingsbury, Jepsen: etcd 3.4.3 (2020). */
   jepsen: { title: 'Kingsbury, Jepsen: etcd 3.4.3 (2020)', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
   /** etcd's reply to the Jepsen analysis (2020). */

@@ -107,7 +107,13 @@ describe('issue 12: corrected claims', () => {
     expect(captionEn('caption.releaseIgnored')).toContain('This lease service checks which holder and token a release is for, so it changes nothing;');
     expect(captionEn('caption.releaseIgnored')).toContain('deletes the lock by its name alone could free a newer holder');
     expect(captionDe('caption.releaseIgnored')).toContain('nur anhand seines Namens löscht');
-    expect(system('etcd').explanation).toContain('Mutex.Unlock deletes the key by name: a retried Unlock can delete a newer lock');
+    expect(system('etcd').explanation).toContain('whose name contains the session’s lease ID, so a late Unlock from a former holder cannot free another session’s lock');
+    expect(system('etcd').explanation).toContain('A retried Unlock of the same session can');
+    // Issue 41, item 1: the cross-client story is a fixed-name key's (a plain Redis DEL), not etcd's.
+    expect(narration('zombie-unlock')).toContain('A plain Redis DEL of a lock key with one fixed name does the same.');
+    expect(narration('zombie-unlock')).toContain("etcd's Mutex.Unlock does not: the name of its key contains the session's lease");
+    expect(scenario('zombie-unlock').scenario.description).not.toMatch(/Mutex\.Unlock/);
+    expect((question('zombie-unlock') as ChoiceQuestion).options.find((o) => o.id === 'name')!.feedback).toContain('the name of etcd’s mutex key contains the session’s lease');
     expect(urls(system('etcd'))).toContain('https://github.com/etcd-io/etcd/issues/22082');
   });
 

@@ -48,8 +48,8 @@ export const captionEn = {
   'caption.leaseReleased.title': 'Lock free',
   'caption.leaseReleased': 'The release from {client} arrives: the lease service frees the lock held with token {token}.',
   'caption.releaseIgnored.title': 'Release too late',
-  // Late release (correction 4): this simulator's lease service checks holder and token; etcd's
-  // Mutex.Unlock deletes by key name (client/v3/concurrency/mutex.go; etcd issue 22082).
+  // Late release (correction 4): this simulator's lease service checks holder and token. A plain
+  // Redis DEL of a fixed-name key deletes by name alone (Redis docs, "Distributed Locks with Redis").
   'caption.releaseIgnored': 'The release from {client} arrives after lease {token} has already ended. This lease service checks which holder and token a release is for, so it changes nothing; one that deletes the lock by its name alone could free a newer holder\'s lock.',
   'caption.checkPassed.title': '{client} checks its lease',
   'caption.checkPassed': '{client} checks its own clock: its lease looks valid until {deadline} s, so it goes ahead. The check cannot help if it pauses between the check and the write.',
