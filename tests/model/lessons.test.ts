@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenarioOrThrow, simulate, toScenarioInput, type Scenario, type ScenarioInput, type Trace } from '../../src/model';
+import { QUESTIONS } from '../../src/quiz/questions';
+import type { ChoiceQuestion } from '../../src/quiz/types';
 import { builtInScenario } from '../../src/scenarios/all';
 
 function base(id: string): ScenarioInput {
@@ -90,7 +92,7 @@ describe('zombie-unlock: a release by key frees the next holder’s lock', () =>
   });
 });
 
-describe('zombie-stale-read: a paused former holder reads old data', () => {
+describe('zombie-stale-read: a paused former holder reads with stale authority', () => {
   const trace = run(base('zombie-stale-read'));
 
   it("serves client 1's read with token 33 while client 2 holds the lock, with the value and the token it was written with", () => {
@@ -99,6 +101,25 @@ describe('zombie-stale-read: a paused former holder reads old data', () => {
     const live = trace.leases.find((l) => l.startMs <= read.atMs && read.atMs < l.endMs)!;
     expect(live).toMatchObject({ holder: 'client-2', token: 34 });
     expect(trace.reads!.find((r) => r.client === 'client-2')).toMatchObject({ atMs: 10_300, value: 'next job: 7', writtenWith: 33 });
+  });
+
+  it('the narration and the quiz agree with the trace: the value read is the newest; the reader’s authority is what is stale (issue 41, item 5)', () => {
+    const read = trace.reads!.find((r) => r.client === 'client-1')!;
+    // The newest value the storage had accepted before the read, from the trace.
+    const newest = trace.storage.filter((d) => d.accepted && d.atMs <= read.atMs).at(-1)!;
+    expect(read.value).toBe(newest.value);
+    expect(read.writtenWith).toBe(newest.token);
+    const step = builtInScenario('zombie-stale-read')!.narration.find((n) => n.match.kind === 'read-served' && n.match.nth === 2)!;
+    expect(step.text).toContain(`'${read.value}', written with token ${read.writtenWith}`);
+    expect(step.text).toContain('the newest value the storage has');
+    expect(step.text).toContain("what is stale is client 1's authority");
+    expect(step.text).not.toMatch(/old data|stale data|out of date/i);
+    const q = QUESTIONS.find((x) => x.id === 'zombie-stale-read') as ChoiceQuestion;
+    expect(q.scenarioId).toBe('zombie-stale-read');
+    const all = [q.prompt, ...q.options.map((o) => `${o.text} ${o.feedback}`)].join(' ');
+    expect(all).toContain('the data is current');
+    expect(all).not.toMatch(/old data|stale data|out of date/i);
+    expect(all).toContain(`token ${read.writtenWith}, the token the data was written with`);
   });
 
   it("hint 1: with fenceReads, client 1's read at 21.5 s is refused (token 33 < 34)", () => {
