@@ -57,7 +57,8 @@ export const LESSON_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'Chubby §2.8: the client keeps a local lease timeout that is a conservative approximation of the master’s, because it must allow for the time its KeepAlive reply spent in flight and for the rate at which the master’s clock runs. ' +
       'Starting the timer when the request is sent is that conservative rule (the lab’s leaseTimer: "from-request"). etcd’s Go client sets its keepalive deadline when the reply arrives (recvKeepAlive: deadline = now + TTL), the optimistic rule, ' +
-      'and uses it to give up on a lease whose keepalives go unanswered; it does not promise that the lease is still held.',
+      'and uses it to give up on a lease whose keepalives go unanswered; it does not promise that the lease is still held. ' +
+      'Before the first reply its deadline is a fixed first-keepalive timeout from the KeepAlive call, not the TTL. The lab’s etcd flavour counts that first deadline from the acquire that creates the session’s lease, and applies leaseTimer from the first keepalive reply on.',
     sources: [
       { title: 'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006 (§2.8 Sessions and KeepAlives)', url: 'https://www.usenix.org/legacy/events/osdi06/tech/full_papers/burrows/burrows.pdf' },
       { title: 'etcd source: client/v3/lease.go (recvKeepAlive, deadlineLoop)', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/lease.go' },
