@@ -197,7 +197,9 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'A write succeeds only if its token is at least the one stored; otherwise it updates no rows, which PostgreSQL reports as “UPDATE 0” and does not treat as an error, so the client must look at the count. ' +
       'Under PostgreSQL’s default Read Committed level, if another transaction updates the row first, the WHERE clause is re-evaluated against the updated row. ' +
-      'Accepting an equal token (<=) lets one holder write many times, as the lab’s storage does.',
+      'Accepting an equal token (<=) lets one holder write many times, as the lab’s storage does. ' +
+      'A fence_token column fences each row on its own: a row the new holder has not written yet still holds an older token, so a zombie’s write to that row gets through, the first-write window once per row. ' +
+      'To fence the whole lock, keep one row per lock with its highest token and update it, with the same check, in the same transaction as the data (on “UPDATE 0” the client rolls back, so no data changes); or have the new holder write every row it guards before anything else.',
     snippet: {
       language: 'sql',
       code: [
@@ -205,11 +207,16 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
         '   SET body = $3, fence_token = $1',
         ' WHERE id = $2 AND fence_token <= $1;',
         '-- "UPDATE 0": a newer token has written this row; this writer is fenced.',
+        '-- That fences this row only. To fence every row the lock guards, in one transaction:',
+        'BEGIN;',
+        'UPDATE locks SET fence_token = $1 WHERE name = \'reports\' AND fence_token <= $1;',
+        '-- "UPDATE 0": a newer holder has the lock; ROLLBACK. Else write the rows, then COMMIT.',
       ].join('\n'),
     },
     sources: [
       { title: 'PostgreSQL docs: UPDATE (Outputs)', url: 'https://www.postgresql.org/docs/current/sql-update.html' },
       { title: 'PostgreSQL docs: Transaction Isolation (Read Committed)', url: 'https://www.postgresql.org/docs/current/transaction-iso.html' },
+      { title: 'PostgreSQL docs: Transactions (all or nothing)', url: 'https://www.postgresql.org/docs/current/tutorial-transactions.html' },
       KLEPPMANN,
     ],
     scenarios: ['seed-gc-pause', 'seed-gc-pause-unfenced', 'check-then-write', 'network-delay', 'slow-clock', 'jepsen-three-clients'],
@@ -223,7 +230,9 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     enforcement:
       'A condition expression on PutItem, UpdateItem or DeleteItem: if it evaluates to true the operation succeeds, otherwise it fails with ConditionalCheckFailedException and the item is left as it was.',
     explanation:
-      'The same pattern as the SQL conditional update: the comparison and the write happen as one operation on the item, so a stale holder’s write fails at the storage instead of landing.',
+      'The same pattern as the SQL conditional update: the comparison and the write happen as one operation on the item, so a stale holder’s write fails at the storage instead of landing. ' +
+      'And the same limit: the attribute fences each item on its own, so a zombie can still write an item the new holder has not written yet. ' +
+      'To fence the whole lock, keep one item per lock with its highest token, and update it under the same condition in one TransactWriteItems call with the data’s write (all the actions succeed or none do); or have the new holder write every item it guards first.',
     snippet: {
       language: 'shell',
       code: [
@@ -237,6 +246,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     sources: [
       { title: 'Amazon DynamoDB Developer Guide: Condition expressions (CLI examples)', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.ConditionExpressions.html' },
       { title: 'AWS SDK reference: ConditionalCheckFailedException', url: 'https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/ConditionalCheckFailedException.html' },
+      { title: 'Amazon DynamoDB API Reference: TransactWriteItems', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html' },
     ],
     scenarios: ['seed-gc-pause', 'seed-gc-pause-unfenced', 'network-delay'],
   },
