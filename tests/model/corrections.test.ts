@@ -166,10 +166,13 @@ describe('issue 12: corrected claims', () => {
 
   it('10. Redis: the random value allows check-and-set at the resource, but an equality check cannot order a late claim', () => {
     const redis = system('redis-lock');
-    expect(redis.enforcement).toContain('the resource can check-and-set on it');
-    expect(redis.enforcement).toContain('cannot tell an older holder from a newer one, so it cannot order a late claim');
+    expect(redis.enforcement).toContain('antirez proposes that the resource can check-and-set on it');
+    // Issue 41, item 3: only an equality check against one remembered value cannot order holders.
+    expect(redis.enforcement).toContain('An equality check against one remembered value (etcd’s contrib/lock storage) cannot tell an older holder from a newer one.');
     expect(urls(redis)).toContain('https://antirez.com/news/101');
-    expect(narration('random-tokens')).toContain('an equality check cannot tell an older holder from a newer one');
+    expect(narration('random-tokens')).toContain('Nor does an equality check against one remembered value help: it cannot tell an older holder from a newer one.');
+    expect(narration('random-tokens')).toContain('a write goes through only if the mark is still the writer’s');
+    expect(everything).not.toContain('checking for an expected value does not help');
   });
 
   it('11. etcd revisions can go back after a snapshot restore unless --bump-revision is used (etcd v3.5.10)', () => {
