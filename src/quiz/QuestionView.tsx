@@ -201,7 +201,9 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
       details = (
         <ul className="fl-quiz__option-feedback">
           {shown.map((o) => (
-            <li key={o.id} className={o.correct ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong'}>
+            // The mark beside a select-all option judges the learner's call on it (issue 41): a wrong
+            // option rightly left out gets ✓, like a right one ticked. A single choice marks the option.
+            <li key={o.id} className={(q.multiple ? chosen.includes(o.id) === o.correct : o.correct) ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong'}>
               <span className="fl-quiz__fb-option">
                 {o.text}
                 {/* On a select-all question, whether the learner's own call on this option was right

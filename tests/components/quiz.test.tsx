@@ -1,6 +1,7 @@
 /**
  * The quiz in jsdom, driven the way a student would: by role and name, with user-event.
  */
+import { readFileSync } from 'node:fs';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -175,6 +176,28 @@ describe('multiple choice (the seed question)', () => {
       expect(items[i]).toHaveTextContent(
         ticked ? (o.correct ? '(you ticked it: well judged)' : '(you ticked it, but it does not belong)') : o.correct ? '(you left it out, but it belongs)' : '(you left it out: well judged)',
       );
+    });
+  });
+
+  it('multi-select feedback marks the learner’s call: ✓ beside a wrong option rightly left out, ✗ beside a right one left out (issue 41)', async () => {
+    const user = userEvent.setup();
+    const q = byId('client-checks') as ChoiceQuestion;
+    const wrong = q.options.filter((o) => !o.correct);
+    const right = q.options.filter((o) => o.correct);
+    expect(wrong.length).toBeGreaterThan(0);
+    render(<QuizPanel search="" questions={[q]} />);
+    // Tick one right option only: the wrong options are rightly left out, the other right ones wrongly.
+    await user.click(screen.getByRole('checkbox', { name: right[0]!.text }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    // The marks are drawn by these classes (quiz.css: ::before ✓ and ✗).
+    const css = readFileSync('src/quiz/quiz.css', 'utf8');
+    expect(css).toMatch(/\.fl-quiz__fb--right \.fl-quiz__fb-option::before \{\s*content: '✓ ';/);
+    expect(css).toMatch(/\.fl-quiz__fb--wrong \.fl-quiz__fb-option::before \{\s*content: '✗ ';/);
+    const items = within(feedback()).getAllByRole('listitem');
+    q.options.forEach((o, i) => {
+      const rightCall = o.correct === (o.id === right[0]!.id);
+      expect(items[i]!.className, o.id).toBe(rightCall ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong');
+      if (!o.correct) expect(items[i]).toHaveTextContent('(you left it out: well judged)');
     });
   });
 
