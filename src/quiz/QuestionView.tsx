@@ -33,6 +33,7 @@ import type { Question, Response, Source } from './types';
 import { findBuiltIn } from '../scenarios';
 import { scenarioHref } from './Summary';
 import { realSystemTitle } from './real-systems';
+import { FromRealSystems } from './FromRealSystems';
 
 /** The response a question starts with before the student touches it (order: as shown; moment: the first stop). */
 export function defaultResponse(q: Question): Response | undefined {
@@ -125,6 +126,7 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
 
   return (
     <div className="fl-quiz__question" data-kind={q.kind}>
+      {q.realSystemId && <FromRealSystems id={q.realSystemId} />}
       <fieldset ref={fieldset} className="fl-quiz__fieldset" aria-describedby={headingId}>
         <legend className="fl-quiz__legend">
           <Glossed text={promptOf(q)} />

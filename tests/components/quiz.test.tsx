@@ -209,6 +209,29 @@ describe('multiple choice (the seed question)', () => {
     expect(within(feedback()).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('a question on a real system’s details says it is from Real systems before it is asked, and opens the entry in place (issue 41)', async () => {
+    const { findRealSystem } = await import('../../src/realsystems');
+    for (const id of ['etcd-token', 'zookeeper-token', 'chubby-sequencer']) {
+      const q = byId(id);
+      const { unmount } = render(<QuizPanel search="" questions={[q]} />);
+      const entry = findRealSystem(q.realSystemId!)!;
+      const tag = screen.getByText(`From Real systems: ${entry.title}`);
+      const details = tag.closest('details')!;
+      expect(details.open).toBe(false);
+      // Before answering: the mark is there, the Check button not yet pressed.
+      expect(screen.queryByText(/Learn more: open/)).not.toBeInTheDocument();
+      fireEvent.click(tag);
+      await waitFor(() => expect(within(details).getByText(entry.explanation)).toBeInTheDocument());
+      expect(details.open).toBe(true);
+      expect(within(details).getByText(entry.token)).toBeInTheDocument();
+      for (const s of entry.sources) expect(within(details).getByRole('link', { name: s.title })).toHaveAttribute('href', s.url);
+      unmount();
+    }
+    // A question on the story itself carries no such mark.
+    render(<QuizPanel search="" questions={[byId('seed-quick-check')]} />);
+    expect(screen.queryByText(/From Real systems/)).not.toBeInTheDocument();
+  });
+
   it('a question on a real system points to its Real systems entry under its scenario', async () => {
     const user = userEvent.setup();
     render(<QuizPanel search="" questions={[byId('etcd-token')]} />);
