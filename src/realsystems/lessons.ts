@@ -75,7 +75,7 @@ export const LESSON_SYSTEMS: readonly RealSystem[] = [
       'The broker that receives the fetch: a request whose leader epoch is smaller than the broker’s own fails with FENCED_LEADER_EPOCH (FencedLeaderEpochException).',
     explanation:
       'KIP-359 sums it up: “In KIP-320, we introduced fencing support to the Fetch API, which gives consumers the ability to reason about the fetch state relative to the current leader and detect stale metadata.” ' +
-      'It is the read side of fencing, like the lab’s storage.fenceReads: a reader with an old number is refused instead of answered, once the server knows the newer number. The epoch here is the partition leader’s, not a lock’s: what it fences is a reader acting on stale metadata.',
+      'It is the read side of fencing, like the lab’s setting “Reads with a token raise the highest token”: a reader with an old number is refused instead of answered, once the server knows the newer number. The epoch here is the partition leader’s, not a lock’s: what it fences is a reader acting on stale metadata.',
     sources: [
       { title: 'KIP-320: Allow fetchers to detect and handle log truncation', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-320%3A+Allow+fetchers+to+detect+and+handle+log+truncation' },
       { title: 'KIP-359: Verify leader epoch in produce requests (Motivation)', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-359%3A+Verify+leader+epoch+in+produce+requests' },

@@ -117,7 +117,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'lock-service',
     lease:
       'The session lease, extended by KeepAlive RPCs (12 s by default). The client keeps a conservative local lease timeout; when it passes, the session is “in jeopardy” and the library blocks the application’s calls for a grace period (45 s by default). ' +
-      'A master failover does not end leases: the new master extends them, and clients ride it out in the grace period.',
+      'A short master failover does not end leases: the new master extends them, and clients ride it out in the grace period. A failover that outlasts the grace period ends the session: the library tells the application that the session expired (§2.9).',
     token:
       'A sequencer: an opaque byte-string describing the lock right after it was acquired, holding the lock’s name, its mode (exclusive or shared) and the lock generation number.',
     enforcement:

@@ -220,7 +220,7 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
         if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), note));
         return both(title, join(t('caption.writeAccepted.random', { ...v, value, highest }), note));
       }
-      const unseen = gone && t('caption.writeAccepted.goneUnseen', v);
+      const unseen = gone && t(trace.scenario.storage.fenceReads ? 'caption.writeAccepted.goneUnseen.reads' : 'caption.writeAccepted.goneUnseen', v);
       if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), unseen));
       if (highest === e.token) return both(title, join(t('caption.writeAccepted.equal', { ...v, value }), unseen));
       return both(title, join(t('caption.writeAccepted.higher', { ...v, value, highest }), unseen));

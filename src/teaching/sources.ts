@@ -48,8 +48,11 @@ export const NARRATION_SOURCES = {
   etcdApi: { title: 'etcd docs: Lease API', url: 'https://etcd.io/docs/v3.5/learning/api/' },
   /** ZooKeeper Programmer's Guide: sessions (Disconnected; expiry seen only on reconnect), ephemeral nodes. */
   zk: { title: 'ZooKeeper Programmer’s Guide', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
-  /** Curator's Shared Lock recipe: after SUSPENDED "you cannot be certain that you still hold the lock". */
-  curator: { title: 'Curator, Shared Lock', url: 'https://github.com/Netflix/curator/wiki/Shared-lock' },
+  /**
+   * Apache Curator docs, "Recipe: Shared Lock", Error Handling: after SUSPENDED "you cannot be
+   * certain that you still hold the lock" (checked in apache/curator-site, docs/recipes-shared-lock.md).
+   */
+  curator: { title: 'Apache Curator docs, “Recipe: Shared Lock”', url: 'https://curator.apache.org/docs/recipes-shared-lock' },
   /** Hadoop's Journal.java: newEpoch, and checkRequest ("Fence any previous writers by updating the promise"). */
   hdfsJournal: {
     title: 'Hadoop source, Journal.java',

@@ -158,9 +158,11 @@ describe('issue 12: corrected claims', () => {
 
   it('9. a failover ends leases early only where locks are replicated asynchronously (Redis); Chubby and etcd carry them over', () => {
     expect(captionEn('caption.leaseRevoked')).not.toContain('as an operator or a failover might');
-    expect(captionEn('caption.leaseRevoked')).toContain('Chubby and etcd keep leases alive across a failover');
-    expect(captionDe('caption.leaseRevoked')).toContain('Chubby und etcd erhalten Leases über einen Failover hinweg');
-    expect(system('chubby').lease).toContain('A master failover does not end leases');
+    expect(captionEn('caption.leaseRevoked')).toContain('Chubby and etcd keep leases alive across a failover, Chubby only across one shorter than its grace period');
+    expect(captionDe('caption.leaseRevoked')).toContain('Chubby und etcd erhalten Leases über einen Failover hinweg, Chubby nur über einen, der kürzer ist als seine Schonfrist');
+    // Issue 41, item 8: a short failover does not end Chubby's leases; a longer one ends the session (§2.9).
+    expect(system('chubby').lease).toContain('A short master failover does not end leases');
+    expect(system('chubby').lease).toContain('A failover that outlasts the grace period ends the session');
     expect(system('redis-lock').lease).toContain('a failover can lose a lock');
   });
 
