@@ -83,7 +83,14 @@ export function ResultsTable({ result, tokens, tried, t }: { result: Exploration
                   <span className="fl-table__why-inline">{t(why)}</span>
                 </th>
                 <td>
-                  <span className={promised ? 'fl-badge fl-badge--ok' : 'fl-badge fl-badge--warn'}>{promised ? t(p === 'no-stale-overwrite' || p === 'token-order' ? 'breakit.yes.ifKept' : 'breakit.yes') : t('breakit.no')}</span>
+                  <span className={promised ? 'fl-badge fl-badge--ok' : 'fl-badge fl-badge--warn'}>{promised ? t('breakit.yes') : t('breakit.no')}</span>
+                  {/* Issue 41, item 4: both promises hold only while the storage keeps its highest token. */}
+                  {promised && (
+                    <>
+                      {' '}
+                      <span className="fl-table__condition">{t('breakit.yes.ifKept')}</span>
+                    </>
+                  )}
                 </td>
                 <td>{cell('on', p)}</td>
                 <td>{cell('off', p)}</td>

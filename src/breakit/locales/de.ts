@@ -59,7 +59,7 @@ export const breakitDe = {
   'breakit.no': 'Nein',
   'breakit.notTried': 'nicht geprüft',
   'breakit.unexpected': '(unerwartet: Fencing verspricht das)',
-  'breakit.yes.ifKept': 'Ja, wenn der Speicher sein höchstes Token behält',
+  'breakit.yes.ifKept': 'wenn der Speicher sein höchstes Token behält',
   'breakit.afterRestart': '({count} nachdem der Speicher neu startete und sein höchstes Token vergaß)',
   'breakit.prop.no-stale-overwrite': '1. Kein veraltetes Überschreiben',
   'breakit.prop.token-order': '2. Token-Reihenfolge',

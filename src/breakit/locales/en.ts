@@ -47,7 +47,7 @@ export const breakitEn = {
   'breakit.notTried': 'not tried',
   'breakit.unexpected': '(unexpected: fencing promises this)',
   // Issue 41, item 4: a storage that keeps its highest token only in memory forgets it on a restart.
-  'breakit.yes.ifKept': 'Yes, if the storage keeps its highest token',
+  'breakit.yes.ifKept': 'if the storage keeps its highest token',
   'breakit.afterRestart': '({count} after the storage restarted and forgot its highest token)',
   'breakit.prop.no-stale-overwrite': '1. No stale overwrite',
   'breakit.prop.token-order': '2. Token order',
