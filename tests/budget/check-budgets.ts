@@ -45,10 +45,10 @@
  *   took it to 228.3 KB; 228.5 KB until the rest of issue 40's first round (the story's frames with
  *   their move and the scrubber's outline of the part in view, about 0.9 KB; stale writes marked in
  *   the timeline, the log, the legend and the events table, about 0.4 KB; the quiz's belief key
- *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB (230.3 KB at 4cb8607); 230.5 KB until issue 41's
+ *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; 230.5 KB until issue 41's
  *   corrections to the sources (the SQL and DynamoDB entries' per-object fencing and its remedies, antirez's check-and-set,
  *   etcd's Unlock, Chubby's failover, the glossary and captions: about 1.8 KB of taught text; the explorer's storage-restart
- *   cause and the quiz's "From Real systems" entries opened in place: about 0.4 KB) took it to 232.5 KB; the five new lessons,
+ *   cause and the quiz's "From Real systems" entries opened in place: about 0.4 KB) took it to 232.0 KB; the five new lessons,
  *   German, the explorer's learner path, the pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
