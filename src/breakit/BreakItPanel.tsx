@@ -67,6 +67,7 @@ const CAUSE_KEYS: Record<(typeof WRITE_AFTER_EXPIRY_CAUSES)[number], MessageKey>
   'token-in-flight': 'breakit.cause.token-in-flight',
   'no-new-holder': 'breakit.cause.no-new-holder',
   'token-not-higher': 'breakit.cause.token-not-higher',
+  'storage-restarted': 'breakit.cause.storage-restarted',
   unfenced: 'breakit.cause.unfenced',
 };
 

@@ -5,7 +5,7 @@
  */
 import { Play } from 'lucide-react';
 import type { MessageKey } from '../i18n';
-import type { Counterexample, ExplorationResult } from '../explorer/explore';
+import { unexplainedViolations, type Counterexample, type ExplorationResult } from '../explorer/explore';
 import { PROPERTY_IDS, isPromised, type PropertyId } from '../explorer/properties';
 import type { FencingMode } from '../explorer/space';
 import type { Scenario } from '../model/scenario';
@@ -46,10 +46,14 @@ export function ResultsTable({ result, tokens, tried, t }: { result: Exploration
     if (!tried[mode]) return <span className="fl-muted">{t('breakit.notTried')}</span>;
     const n = result.byFencing[mode].violations[p];
     const promised = mode === 'on' && isPromised(p, { fencing: 'token', tokens });
+    // Fencing promises 1 and 2 only while the storage keeps its highest token (issue 41, item 4).
+    const restarted = promised ? result.byFencing[mode].afterRestart[p] : 0;
+    const unexpected = promised && unexplainedViolations(result.byFencing[mode], p) > 0;
     return (
-      <span className={n > 0 ? (promised ? 'fl-count fl-count--bug' : 'fl-count fl-count--bad') : 'fl-count fl-count--ok'}>
+      <span className={n > 0 ? (unexpected ? 'fl-count fl-count--bug' : 'fl-count fl-count--bad') : 'fl-count fl-count--ok'}>
         {count(n)}
-        {n > 0 && promised && <span className="fl-count__note"> {t('breakit.unexpected')}</span>}
+        {unexpected && <span className="fl-count__note"> {t('breakit.unexpected')}</span>}
+        {restarted > 0 && <span className="fl-count__note"> {t('breakit.afterRestart', { count: count(restarted) })}</span>}
       </span>
     );
   };
@@ -80,6 +84,13 @@ export function ResultsTable({ result, tokens, tried, t }: { result: Exploration
                 </th>
                 <td>
                   <span className={promised ? 'fl-badge fl-badge--ok' : 'fl-badge fl-badge--warn'}>{promised ? t('breakit.yes') : t('breakit.no')}</span>
+                  {/* Issue 41, item 4: both promises hold only while the storage keeps its highest token. */}
+                  {promised && (
+                    <>
+                      {' '}
+                      <span className="fl-table__condition">{t('breakit.yes.ifKept')}</span>
+                    </>
+                  )}
                 </td>
                 <td>{cell('on', p)}</td>
                 <td>{cell('off', p)}</td>

@@ -6,7 +6,9 @@
  *   npm run --silent explore -- FILE.json --json   prints the space and the whole result as JSON
  *
  * Exit codes: 0 when every property fencing promises held (1 and 2 with fencing on, 1 only with
- * monotonic tokens); 1 when one of those failed (a bug in the model or the storage); 2 for an
+ * monotonic tokens), or broke only after the storage restarted and forgot its highest token (the
+ * promises hold only if it keeps it; the report names the restart as the cause); 1 when one of
+ * those failed otherwise (a bug in the model or the storage); 2 for an
  * unreadable or invalid file (every issue printed to stderr with its field path, as `simulate`).
  * @module
  */
@@ -22,6 +24,7 @@ import {
   explore,
   fencingModes,
   isPromised,
+  unexplainedViolations,
   type ExplorationResult,
   type FencingMode,
   type ScheduleSpace,
@@ -49,15 +52,21 @@ function report(file: string, space: ScheduleSpace, result: ExplorationResult, t
   lines.push('');
   lines.push(`${pad('property', 34)}${lpad('fencing on', 12)}${lpad('fencing off', 13)}   promised by fencing?`);
   const broken: string[] = [];
+  const afterRestart: string[] = [];
   const cell = (mode: FencingMode, n: number): string => (modes.includes(mode) ? String(n) : '-');
   for (const p of PROPERTY_IDS) {
     const on = result.byFencing.on.violations[p];
     const off = result.byFencing.off.violations[p];
     const promised = isPromised(p, { fencing: 'token', tokens });
-    const note = promised ? 'yes (with fencing on)' : p === 'no-stale-overwrite' ? 'no (random tokens)' : p === 'no-write-after-expiry' ? 'no (first-write window)' : 'no (process pauses)';
+    const note = promised ? 'yes (fencing on, storage keeps its highest token)' : p === 'no-stale-overwrite' ? 'no (random tokens)' : p === 'no-write-after-expiry' ? 'no (first-write window)' : 'no (process pauses)';
     lines.push(`${pad(PROPERTY_LABELS[p], 34)}${lpad(cell('on', on), 12)}${lpad(cell('off', off), 13)}   ${note}`);
-    if (promised && on > 0) broken.push(`${PROPERTY_LABELS[p]} failed in ${on} schedules with fencing on`);
+    const restarted = result.byFencing.on.afterRestart[p];
+    if (promised && restarted > 0) afterRestart.push(`  ${PROPERTY_LABELS[p].slice(0, 2)} with fencing on, ${restarted} of ${on} broke it only after the storage restarted and forgot its highest token`);
+    if (promised && unexplainedViolations(result.byFencing.on, p) > 0) {
+      broken.push(`${PROPERTY_LABELS[p]} failed in ${unexplainedViolations(result.byFencing.on, p)} schedules with fencing on`);
+    }
   }
+  lines.push(...afterRestart);
   for (const mode of modes) {
     const causes = result.byFencing[mode].writeAfterExpiryCauses;
     if (result.byFencing[mode].violations['no-write-after-expiry'] === 0) continue;

@@ -42,6 +42,12 @@ export interface ModeTally {
    * (a schedule can count under several causes).
    */
   writeAfterExpiryCauses: Record<WriteAfterExpiryCause, number>;
+  /**
+   * Of the schedules violating each property, how many violated it only after the storage
+   * restarted and forgot its highest token (every violation's `afterRestart`; see `properties.ts`).
+   * Fencing promises properties 1 and 2 only if the storage keeps its highest token.
+   */
+  afterRestart: Record<PropertyId, number>;
 }
 
 /** A schedule that broke at least one property, with everything needed to replay it. */
@@ -95,11 +101,20 @@ const emptyViolations = (): Record<PropertyId, number> => ({
 const emptyCauses = (): Record<WriteAfterExpiryCause, number> => ({
   'no-new-holder': 0,
   'token-not-higher': 0,
+  'storage-restarted': 0,
   unfenced: 0,
   'token-in-flight': 0,
   'first-write-window': 0,
 });
-const emptyTally = (): ModeTally => ({ schedules: 0, violations: emptyViolations(), writeAfterExpiryCauses: emptyCauses() });
+const emptyTally = (): ModeTally => ({ schedules: 0, violations: emptyViolations(), writeAfterExpiryCauses: emptyCauses(), afterRestart: emptyViolations() });
+
+/**
+ * How many schedules broke a property that fencing promises with the token check on for reasons
+ * other than a storage restart: violations minus those that came only after a restart.
+ */
+export function unexplainedViolations(tally: ModeTally, property: PropertyId): number {
+  return tally.violations[property] - tally.afterRestart[property];
+}
 
 /** An empty result for the range `[at, at)`. */
 export function emptyResult(at = 0): ExplorationResult {
@@ -178,6 +193,7 @@ export function exploreRange(base: Scenario, space: ScheduleSpace, from = 0, to?
       if (v.holds) continue;
       any = true;
       tally.violations[p] += 1;
+      if (v.afterRestart > 0 && v.afterRestart === v.count) tally.afterRestart[p] += 1;
       if (seen[schedule.fencing][p] < cap) keep = true;
       seen[schedule.fencing][p] += 1;
       if (v.property === 'no-write-after-expiry') {
@@ -201,7 +217,10 @@ export function mergeResults(a: ExplorationResult, b: ExplorationResult, options
   for (const mode of ['on', 'off'] as const) {
     const t = byFencing[mode];
     t.schedules = a.byFencing[mode].schedules + b.byFencing[mode].schedules;
-    for (const p of PROPERTY_IDS) t.violations[p] = a.byFencing[mode].violations[p] + b.byFencing[mode].violations[p];
+    for (const p of PROPERTY_IDS) {
+      t.violations[p] = a.byFencing[mode].violations[p] + b.byFencing[mode].violations[p];
+      t.afterRestart[p] = a.byFencing[mode].afterRestart[p] + b.byFencing[mode].afterRestart[p];
+    }
     for (const c of WRITE_AFTER_EXPIRY_CAUSES) {
       t.writeAfterExpiryCauses[c] = a.byFencing[mode].writeAfterExpiryCauses[c] + b.byFencing[mode].writeAfterExpiryCauses[c];
     }

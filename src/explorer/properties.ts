@@ -8,6 +8,10 @@
  * |---|--------------------------|-----------------------------------------------------------------|
  * | 1 | `no-stale-overwrite`     | yes, with `storage.fencing: "token"` and monotonic tokens        |
  * | 2 | `token-order`            | yes, with `storage.fencing: "token"` (the storage enforces it)   |
+ *
+ * Both promises hold only if the storage keeps its highest token: a `resetStorage` fault (a storage
+ * that keeps the token in memory and restarts) forgets it, and a violation that follows such a
+ * restart is counted in the verdict's `afterRestart`, not as a broken promise (issue 41, item 4).
  * | 3 | `no-write-after-expiry`  | no: the first-write window and the token still in flight         |
  * | 4 | `mutual-exclusion`       | no: a paused process cannot know its lease expired               |
  *
@@ -51,6 +55,8 @@ export const PROPERTY_LABELS: Readonly<Record<PropertyId, string>> = {
  *   higher token existed anywhere; fencing has nothing to compare against.
  * - `token-not-higher`: the next holder's token was not higher than the writer's (only with
  *   `tokens: "random"`, Redlock-style values), so fencing cannot tell them apart.
+ * - `storage-restarted`: the storage had accepted a higher token, then restarted (a `resetStorage`
+ *   fault) and forgot it, so it had nothing left to compare against.
  * - `unfenced`: the storage had already accepted a higher token and still took this write: it does
  *   not check tokens (`storage.fencing: "off"`).
  * - `token-in-flight`: a new lease had been granted, but the storage decided before the new holder
@@ -61,12 +67,13 @@ export const PROPERTY_LABELS: Readonly<Record<PropertyId, string>> = {
  *   A fenced read (`storage.fenceReads` and a `read` as the new holder's first step) or an
  *   immediate write narrows this window when the new holder runs promptly.
  */
-export type WriteAfterExpiryCause = 'no-new-holder' | 'token-not-higher' | 'unfenced' | 'token-in-flight' | 'first-write-window';
+export type WriteAfterExpiryCause = 'no-new-holder' | 'token-not-higher' | 'storage-restarted' | 'unfenced' | 'token-in-flight' | 'first-write-window';
 
 /** All causes, in a fixed order (for tallies). */
 export const WRITE_AFTER_EXPIRY_CAUSES: readonly WriteAfterExpiryCause[] = [
   'no-new-holder',
   'token-not-higher',
+  'storage-restarted',
   'unfenced',
   'token-in-flight',
   'first-write-window',
@@ -89,6 +96,8 @@ export type Witness =
       stale: DecisionRef;
       /** The earlier accepted write from a later holder that it overwrote. */
       overwritten: DecisionRef;
+      /** When the storage restarted between the two decisions and forgot the higher token, if it did. */
+      restartAtMs: number | undefined;
       text: string;
     }
   | {
@@ -97,6 +106,8 @@ export type Witness =
       lower: DecisionRef;
       /** The earlier accepted write with the highest token so far. */
       higher: DecisionRef;
+      /** When the storage restarted between the two decisions and forgot the higher token, if it did. */
+      restartAtMs: number | undefined;
       text: string;
     }
   | {
@@ -132,7 +143,19 @@ export type WitnessOf<P extends PropertyId> = Extract<Witness, { property: P }>;
  */
 export type PropertyVerdict<P extends PropertyId = PropertyId> =
   | { property: P; holds: true }
-  | { property: P; holds: false; count: number; witness: WitnessOf<P> };
+  | {
+      property: P;
+      holds: false;
+      count: number;
+      /**
+       * Of the `count` violations, how many came after the storage restarted (a `resetStorage`
+       * fault) and forgot the higher token it had accepted. Fencing promises properties 1 and 2 only
+       * if the storage keeps its highest token, so these are explained, not broken promises. Always
+       * 0 for properties 3 and 4 (property 3 names the restart as a cause instead).
+       */
+      afterRestart: number;
+      witness: WitnessOf<P>;
+    };
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
@@ -166,6 +189,17 @@ export function leaseOfDecision(trace: Trace, decision: StorageDecision): LeaseI
 export function leaseEndedBy(lease: LeaseInterval, atMs: number): boolean {
   return lease.endReason !== 'run-ended' && lease.endMs <= atMs;
 }
+
+/**
+ * When the storage restarted (a `resetStorage` fault) after a decision at `afterMs` and no later
+ * than a decision at `byMs`, forgetting what it had accepted; undefined if it did not.
+ */
+export function storageRestartBetween(trace: Trace, afterMs: number, byMs: number): number | undefined {
+  return (trace.storageResets ?? []).find((r) => r >= afterMs && r <= byMs);
+}
+
+const restartText = (atMs: number | undefined): string =>
+  atMs === undefined ? '' : ` The storage had restarted at ${atMs} ms and forgotten its highest token.`;
 
 function endWord(lease: LeaseInterval): string {
   return lease.endReason === 'expired' ? 'expired' : lease.endReason === 'released' ? 'been released' : 'been revoked';
@@ -203,6 +237,7 @@ export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-o
   const leaseOrder = new Map<LeaseInterval, number>();
   trace.leases.forEach((l, i) => leaseOrder.set(l, i));
   let count = 0;
+  let afterRestart = 0;
   let witness: WitnessOf<'no-stale-overwrite'> | undefined;
   // The accepted write from the latest-granted lease seen so far, in storage order.
   let latest: DecisionRef | undefined;
@@ -211,6 +246,8 @@ export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-o
     const order = ref.lease ? (leaseOrder.get(ref.lease) ?? -1) : -1;
     if (ref.lease && leaseEndedBy(ref.lease, ref.decision.atMs) && latest && latestOrder > order) {
       count += 1;
+      const restartAtMs = storageRestartBetween(trace, latest.decision.atMs, ref.decision.atMs);
+      if (restartAtMs !== undefined) afterRestart += 1;
       if (!witness) {
         const d = ref.decision;
         const o = latest.decision;
@@ -218,10 +255,11 @@ export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-o
           property: 'no-stale-overwrite',
           stale: ref,
           overwritten: latest,
+          restartAtMs,
           text:
             `At ${d.atMs} ms the storage accepted ${quote(d.value)} from ${d.client} with ${fmtToken(d.token)}, ` +
             `whose lease had ${endWord(ref.lease)} at ${ref.lease.endMs} ms, after accepting ${quote(o.value)} ` +
-            `from the later holder ${o.client} with ${fmtToken(o.token)} at ${o.atMs} ms: a stale overwrite.`,
+            `from the later holder ${o.client} with ${fmtToken(o.token)} at ${o.atMs} ms: a stale overwrite.${restartText(restartAtMs)}`,
         };
       }
     }
@@ -230,7 +268,7 @@ export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-o
       latestOrder = order;
     }
   }
-  return witness ? { property: 'no-stale-overwrite', holds: false, count, witness } : { property: 'no-stale-overwrite', holds: true };
+  return witness ? { property: 'no-stale-overwrite', holds: false, count, afterRestart, witness } : { property: 'no-stale-overwrite', holds: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,12 +288,15 @@ export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-o
  */
 export function checkTokenOrder(trace: Trace): PropertyVerdict<'token-order'> {
   let count = 0;
+  let afterRestart = 0;
   let witness: WitnessOf<'token-order'> | undefined;
   let higher: DecisionRef | undefined;
   trace.storage.forEach((decision, index) => {
     if (!decision.accepted || decision.token === undefined) return;
     if (higher && decision.token < higher.decision.token!) {
       count += 1;
+      const restartAtMs = storageRestartBetween(trace, higher.decision.atMs, decision.atMs);
+      if (restartAtMs !== undefined) afterRestart += 1;
       if (!witness) {
         const lower: DecisionRef = { index, decision, lease: leaseOfDecision(trace, decision) };
         const h = higher.decision;
@@ -263,16 +304,17 @@ export function checkTokenOrder(trace: Trace): PropertyVerdict<'token-order'> {
           property: 'token-order',
           lower,
           higher,
+          restartAtMs,
           text:
             `At ${decision.atMs} ms the storage accepted ${quote(decision.value)} with token ${decision.token} from ${decision.client}, ` +
-            `lower than token ${h.token} it had accepted from ${h.client} at ${h.atMs} ms: the tokens went down.`,
+            `lower than token ${h.token} it had accepted from ${h.client} at ${h.atMs} ms: the tokens went down.${restartText(restartAtMs)}`,
         };
       }
       return;
     }
     if (!higher || decision.token > higher.decision.token!) higher = { index, decision, lease: leaseOfDecision(trace, decision) };
   });
-  return witness ? { property: 'token-order', holds: false, count, witness } : { property: 'token-order', holds: true };
+  return witness ? { property: 'token-order', holds: false, count, afterRestart, witness } : { property: 'token-order', holds: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,6 +333,13 @@ export function writeAfterExpiryCause(
   const next = i >= 0 ? trace.leases[i + 1] : undefined;
   if (!next || next.startMs > decision.atMs) return { cause: 'no-new-holder', nextLease: undefined };
   if (decision.token !== undefined && next.token <= decision.token) return { cause: 'token-not-higher', nextLease: next };
+  if (decision.token !== undefined && decision.highestBefore <= decision.token) {
+    const at = trace.storage.indexOf(decision);
+    const forgot = trace.storage
+      .slice(0, at < 0 ? trace.storage.length : at)
+      .some((d) => d.accepted && d.token !== undefined && d.token > decision.token! && storageRestartBetween(trace, d.atMs, decision.atMs) !== undefined);
+    if (forgot) return { cause: 'storage-restarted', nextLease: next };
+  }
   if (decision.token !== undefined && decision.highestBefore > decision.token) return { cause: 'unfenced', nextLease: next };
   let grantArriveMs = next.startMs + trace.scenario.network.latencyMs;
   for (const m of trace.messages) {
@@ -340,7 +389,9 @@ export function checkNoWriteAfterExpiry(trace: Trace): PropertyVerdict<'no-write
       ? 'no one else had been granted the lock yet, so the storage knew no higher token'
       : cause === 'token-not-higher'
         ? `the next holder ${next.holder}'s token ${next.token} is not higher, so fencing cannot tell them apart`
-        : cause === 'unfenced'
+        : cause === 'storage-restarted'
+          ? 'the storage had accepted a higher token but restarted and forgot its highest token'
+          : cause === 'unfenced'
           ? `the storage had already accepted token ${decision.highestBefore} but does not check tokens`
           : cause === 'token-in-flight'
             ? `${next.holder}'s token ${next.token} (granted at ${next.startMs} ms) was still in flight`
@@ -349,6 +400,7 @@ export function checkNoWriteAfterExpiry(trace: Trace): PropertyVerdict<'no-write
     property: 'no-write-after-expiry',
     holds: false,
     count,
+    afterRestart: 0,
     witness: {
       property: 'no-write-after-expiry',
       write: ref,
@@ -411,7 +463,7 @@ export function checkMutualExclusion(trace: Trace): PropertyVerdict<'mutual-excl
         `believed they held the lock (${toMs - fromMs} ms of overlap).`,
     };
   }
-  return witness ? { property: 'mutual-exclusion', holds: false, count, witness } : { property: 'mutual-exclusion', holds: true };
+  return witness ? { property: 'mutual-exclusion', holds: false, count, afterRestart: 0, witness } : { property: 'mutual-exclusion', holds: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -433,7 +485,9 @@ export function checkProperties(trace: Trace): PropertyReport {
 /**
  * Whether fencing promises a property for a scenario's settings: property 1 with
  * `storage.fencing: "token"` and monotonic tokens, property 2 with `storage.fencing: "token"`,
- * properties 3 and 4 never. A promised property that fails is a bug (the CLI exits 1).
+ * properties 3 and 4 never. Both promises hold only if the storage keeps its highest token (a
+ * restart that forgets it is outside them: see `afterRestart`). A promised property that fails
+ * other than after a restart is a bug (the CLI exits 1).
  */
 export function isPromised(property: PropertyId, settings: { fencing: 'token' | 'off'; tokens: 'monotonic' | 'random' }): boolean {
   if (property === 'no-stale-overwrite') return settings.fencing === 'token' && settings.tokens === 'monotonic';

@@ -122,7 +122,7 @@ const violations = z.object({
   'no-write-after-expiry': count,
   'mutual-exclusion': count,
 });
-const tally = z.object({ schedules: count, violations, writeAfterExpiryCauses: z.record(z.string(), count) });
+const tally = z.object({ schedules: count, violations, writeAfterExpiryCauses: z.record(z.string(), count), afterRestart: violations });
 const counterexample = z.object({
   index: count,
   schedule: z.object({ index: count, fencing: z.enum(['on', 'off']) }),

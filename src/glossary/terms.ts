@@ -36,7 +36,7 @@ export const TERMS: readonly Term[] = [
     id: 'lock',
     label: 'lock',
     words: ['lock'],
-    definition: 'A permission that one client at a time holds. Here it stands for the right to write to the storage.',
+    definition: 'A permission meant to be held by one client at a time. Here it stands for the right to write to the storage. With leases, two clients can still believe they hold it at once.',
     source: 'DDIA ch. 8; Kleppmann 2016',
   },
   {
@@ -80,7 +80,7 @@ export const TERMS: readonly Term[] = [
     label: 'process pause',
     words: ['process pause', 'pause', 'pauses', 'garbage-collection pause', 'GC pause'],
     definition:
-      'A stretch when a program runs none of its code although it has not crashed, for example a stop-the-world garbage collection or a suspended virtual machine. The program cannot tell that it happened.',
+      'A stretch when a program runs none of its code although it has not crashed, for example a stop-the-world garbage collection or a suspended virtual machine. The program does not notice while it is paused; afterwards it can tell only by reading a clock.',
     source: 'DDIA ch. 8, "Process Pauses"; Kleppmann 2016',
   },
   {
@@ -102,8 +102,8 @@ export const TERMS: readonly Term[] = [
     id: 'stale-write',
     label: 'late (stale) write',
     words: ['late write', 'stale write', 'late writes'],
-    definition: 'A write sent by a client whose lease has already ended, because it still believes it holds the lock (for example after a process pause).',
-    source: 'Kleppmann 2016; DDIA ch. 8',
+    definition: 'A write that reaches the storage after its writer’s lease has ended: sent by a client that still believes it holds the lock (for example after a process pause), or sent in time but held up in the network.',
+    source: 'Kleppmann 2016 (process pauses, network delays); DDIA 2nd ed. ch. 9, "Fencing off zombies and delayed requests"',
   },
 ];
 

@@ -166,7 +166,9 @@ export type StorageFencing = 'token' | 'off' | 'equality';
 /**
  * What a release does at the lease service. `fenced` (the default): frees the lock only if the
  * sender holds the live lease with the token it sends. `by-key`: frees whatever lock is there, as a
- * plain Redis `DEL` does, or etcd's `Mutex.Unlock`, which deletes its key by name (etcd issue 22082).
+ * plain Redis `DEL` of a fixed-name lock key does (Redis docs, "Distributed Locks with Redis"). Not
+ * etcd's `Mutex.Unlock`, whose key name contains the session's lease ID (mutex.go): it frees only
+ * the same session's key (etcd issue 22082: a retried Unlock after that session locked again).
  */
 export type ReleaseMode = 'fenced' | 'by-key';
 

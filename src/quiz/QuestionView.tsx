@@ -33,6 +33,7 @@ import type { Question, Response, Source } from './types';
 import { findBuiltIn } from '../scenarios';
 import { quizLinkTarget, scenarioHref } from './Summary';
 import { realSystemTitle } from './real-systems';
+import { FromRealSystems } from './FromRealSystems';
 
 /** The response a question starts with before the student touches it (order: as shown; moment: the first stop). */
 export function defaultResponse(q: Question): Response | undefined {
@@ -125,6 +126,7 @@ export function QuestionView({ q, st, settings, headingId, answer, check, retry,
 
   return (
     <div className="fl-quiz__question" data-kind={q.kind}>
+      {q.realSystemId && <FromRealSystems id={q.realSystemId} />}
       <fieldset ref={fieldset} className="fl-quiz__fieldset" aria-describedby={headingId}>
         <legend className="fl-quiz__legend">
           <Glossed text={promptOf(q)} />
@@ -201,7 +203,9 @@ function Feedback({ q, st, response }: { q: Question; st: QuestionState; respons
       details = (
         <ul className="fl-quiz__option-feedback">
           {shown.map((o) => (
-            <li key={o.id} className={o.correct ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong'}>
+            // The mark beside a select-all option judges the learner's call on it (issue 41): a wrong
+            // option rightly left out gets ✓, like a right one ticked. A single choice marks the option.
+            <li key={o.id} className={(q.multiple ? chosen.includes(o.id) === o.correct : o.correct) ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong'}>
               <span className="fl-quiz__fb-option">
                 {o.text}
                 {/* On a select-all question, whether the learner's own call on this option was right

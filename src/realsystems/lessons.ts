@@ -26,10 +26,10 @@ export const LESSON_SYSTEMS: readonly RealSystem[] = [
       'Redis: the random value stored in the key. etcd: the create revision of the mutex’s key, which Mutex.IsOwner() compares.',
     enforcement:
       'At the lease service, when the release arrives. The Redis docs delete the key only if it still holds the client’s own value (a Lua script that compares before DEL). ' +
-      'etcd’s Mutex.Unlock deletes its key by name only; issue 22082 (open) and pull request 22115 propose fencing the delete with Mutex.IsOwner().',
+      'etcd’s Mutex.Unlock deletes its own key by name, and that name contains the session’s lease ID, so another session’s late Unlock cannot free the lock; issue 22082 (open) and pull request 22115 propose fencing the delete with Mutex.IsOwner() against the same session’s retried Unlock.',
     explanation:
       'A release is a write to the lease service, and a late one is as dangerous as a late write to the storage. The Redis docs tell the story of the zombie-unlock scenario: a client may “get blocked performing some operation for longer than the lock validity time” and later remove the lock “that was already acquired by some other client”; “using just DEL is not safe”. ' +
-      'In etcd the key’s name comes from the session’s lease, so a stale Unlock retried after a lost reply can delete a newer lock taken with the same session (issue 22082). Checking the holder and the token is what keeps a late release from freeing a newer holder’s lock.',
+      'The zombie-unlock scenario’s release is the Redis DEL of a key with one fixed name. In etcd the key’s name comes from the session’s lease, so the same story needs the same session: a stale Unlock retried after a lost reply can delete a newer lock that session took meanwhile (issue 22082). Checking the holder and the token is what keeps a late release from freeing a newer holder’s lock.',
     snippet: {
       language: 'shell',
       code: [
@@ -57,7 +57,8 @@ export const LESSON_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'Chubby §2.8: the client keeps a local lease timeout that is a conservative approximation of the master’s, because it must allow for the time its KeepAlive reply spent in flight and for the rate at which the master’s clock runs. ' +
       'Starting the timer when the request is sent is that conservative rule (the lab’s leaseTimer: "from-request"). etcd’s Go client sets its keepalive deadline when the reply arrives (recvKeepAlive: deadline = now + TTL), the optimistic rule, ' +
-      'and uses it to give up on a lease whose keepalives go unanswered; it does not promise that the lease is still held.',
+      'and uses it to give up on a lease whose keepalives go unanswered; it does not promise that the lease is still held. ' +
+      'Before the first reply its deadline is a fixed first-keepalive timeout from the KeepAlive call, not the TTL. The lab’s etcd flavour counts that first deadline from the acquire that creates the session’s lease, and applies leaseTimer from the first keepalive reply on.',
     sources: [
       { title: 'Mike Burrows, “The Chubby lock service for loosely-coupled distributed systems”, OSDI 2006 (§2.8 Sessions and KeepAlives)', url: 'https://www.usenix.org/legacy/events/osdi06/tech/full_papers/burrows/burrows.pdf' },
       { title: 'etcd source: client/v3/lease.go (recvKeepAlive, deadlineLoop)', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/lease.go' },
@@ -74,7 +75,7 @@ export const LESSON_SYSTEMS: readonly RealSystem[] = [
       'The broker that receives the fetch: a request whose leader epoch is smaller than the broker’s own fails with FENCED_LEADER_EPOCH (FencedLeaderEpochException).',
     explanation:
       'KIP-359 sums it up: “In KIP-320, we introduced fencing support to the Fetch API, which gives consumers the ability to reason about the fetch state relative to the current leader and detect stale metadata.” ' +
-      'It is the read side of fencing, like the lab’s storage.fenceReads: a reader with an old number is refused instead of answered, once the server knows the newer number. The epoch here is the partition leader’s, not a lock’s: what it fences is a reader acting on stale metadata.',
+      'It is the read side of fencing, like the lab’s setting “Reads with a token raise the highest token”: a reader with an old number is refused instead of answered, once the server knows the newer number. The epoch here is the partition leader’s, not a lock’s: what it fences is a reader acting on stale metadata.',
     sources: [
       { title: 'KIP-320: Allow fetchers to detect and handle log truncation', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-320%3A+Allow+fetchers+to+detect+and+handle+log+truncation' },
       { title: 'KIP-359: Verify leader epoch in produce requests (Motivation)', url: 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-359%3A+Verify+leader+epoch+in+produce+requests' },

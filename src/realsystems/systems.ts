@@ -39,7 +39,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'so the server can revoke a lease while the client still claims it. It maps Kleppmann’s fencing token to etcd’s revision number, and says a resource outside etcd must provide that validation itself. ' +
       'Jepsen’s analysis of etcd 3.4.3 (2020) found the locks could not guarantee mutual exclusion, and etcd’s reply says a lock only safely guarantees it “inside etcd’s own keyspace and transactions with revision checking”. ' +
       'Not fencing: etcd’s contrib/lock example, whose storage accepts only the lease ID of its first write (an equality check, which cannot tell an older holder from a newer one). ' +
-      'And Mutex.Unlock deletes the key by name: a retried Unlock can delete a newer lock of the same session.',
+      'Mutex.Unlock deletes the mutex’s own key, whose name contains the session’s lease ID, so a late Unlock from a former holder cannot free another session’s lock. ' +
+      'A retried Unlock of the same session can: if that session locked again after a lost Unlock reply, the retry deletes the newer lock (issue 22082).',
     snippet: {
       language: 'go',
       code: [
@@ -116,7 +117,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     kind: 'lock-service',
     lease:
       'The session lease, extended by KeepAlive RPCs (12 s by default). The client keeps a conservative local lease timeout; when it passes, the session is “in jeopardy” and the library blocks the application’s calls for a grace period (45 s by default). ' +
-      'A master failover does not end leases: the new master extends them, and clients ride it out in the grace period.',
+      'A short master failover does not end leases: the new master extends them, and clients ride it out in the grace period. A failover that outlasts the grace period ends the session: the library tells the application that the session expired (§2.9).',
     token:
       'A sequencer: an opaque byte-string describing the lock right after it was acquired, holding the lock’s name, its mode (exclusive or shared) and the lock generation number.',
     enforcement:
@@ -196,7 +197,9 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'A write succeeds only if its token is at least the one stored; otherwise it updates no rows, which PostgreSQL reports as “UPDATE 0” and does not treat as an error, so the client must look at the count. ' +
       'Under PostgreSQL’s default Read Committed level, if another transaction updates the row first, the WHERE clause is re-evaluated against the updated row. ' +
-      'Accepting an equal token (<=) lets one holder write many times, as the lab’s storage does.',
+      'Accepting an equal token (<=) lets one holder write many times, as the lab’s storage does. ' +
+      'A fence_token column fences each row on its own: a row the new holder has not written yet still holds an older token, so a zombie’s write to that row gets through, the first-write window once per row. ' +
+      'To fence the whole lock, keep one row per lock with its highest token and update it, with the same check, in the same transaction as the data (on “UPDATE 0” the client rolls back, so no data changes); or have the new holder write every row it guards before anything else.',
     snippet: {
       language: 'sql',
       code: [
@@ -204,11 +207,16 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
         '   SET body = $3, fence_token = $1',
         ' WHERE id = $2 AND fence_token <= $1;',
         '-- "UPDATE 0": a newer token has written this row; this writer is fenced.',
+        '-- That fences this row only. To fence every row the lock guards, in one transaction:',
+        'BEGIN;',
+        'UPDATE locks SET fence_token = $1 WHERE name = \'reports\' AND fence_token <= $1;',
+        '-- "UPDATE 0": a newer holder has the lock; ROLLBACK. Else write the rows, then COMMIT.',
       ].join('\n'),
     },
     sources: [
       { title: 'PostgreSQL docs: UPDATE (Outputs)', url: 'https://www.postgresql.org/docs/current/sql-update.html' },
       { title: 'PostgreSQL docs: Transaction Isolation (Read Committed)', url: 'https://www.postgresql.org/docs/current/transaction-iso.html' },
+      { title: 'PostgreSQL docs: Transactions (all or nothing)', url: 'https://www.postgresql.org/docs/current/tutorial-transactions.html' },
       KLEPPMANN,
     ],
     scenarios: ['seed-gc-pause', 'seed-gc-pause-unfenced', 'check-then-write', 'network-delay', 'slow-clock', 'jepsen-three-clients'],
@@ -222,7 +230,9 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     enforcement:
       'A condition expression on PutItem, UpdateItem or DeleteItem: if it evaluates to true the operation succeeds, otherwise it fails with ConditionalCheckFailedException and the item is left as it was.',
     explanation:
-      'The same pattern as the SQL conditional update: the comparison and the write happen as one operation on the item, so a stale holder’s write fails at the storage instead of landing.',
+      'The same pattern as the SQL conditional update: the comparison and the write happen as one operation on the item, so a stale holder’s write fails at the storage instead of landing. ' +
+      'And the same limit: the attribute fences each item on its own, so a zombie can still write an item the new holder has not written yet. ' +
+      'To fence the whole lock, keep one item per lock with its highest token, and update it under the same condition in one TransactWriteItems call with the data’s write (all the actions succeed or none do); or have the new holder write every item it guards first.',
     snippet: {
       language: 'shell',
       code: [
@@ -236,6 +246,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     sources: [
       { title: 'Amazon DynamoDB Developer Guide: Condition expressions (CLI examples)', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.ConditionExpressions.html' },
       { title: 'AWS SDK reference: ConditionalCheckFailedException', url: 'https://docs.aws.amazon.com/botocore/latest/reference/services/dynamodb/client/exceptions/ConditionalCheckFailedException.html' },
+      { title: 'Amazon DynamoDB API Reference: TransactWriteItems', url: 'https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html' },
     ],
     scenarios: ['seed-gc-pause', 'seed-gc-pause-unfenced', 'network-delay'],
   },
@@ -279,7 +290,8 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
     token:
       'None that grows. The key holds a random value, unique per lock request, so that a client deletes the key only if it still holds that value.',
     enforcement:
-      'Nothing by itself: the random value protects the release. antirez notes the resource can check-and-set on it, but that equality check cannot tell an older holder from a newer one, so it cannot order a late claim.',
+      'Nothing by itself: the random value protects the release. antirez proposes that the resource can check-and-set on it: a new holder first sets the resource’s state to its own value, and writes only if the state still holds that value, so a holder that has been overtaken finds another value and its write fails. ' +
+      'That needs a resource that checks and writes atomically, and a stale write that comes before the new holder has set its value still lands. An equality check against one remembered value (etcd’s contrib/lock storage) cannot tell an older holder from a newer one.',
     explanation:
       'Kleppmann’s critique: Redlock “does not have any facility for generating fencing tokens”, and “the unique random value it uses does not provide the required monotonicity”. ' +
       'A storage that compares random values can reject the real holder and accept a stale one, as the random-tokens scenario shows.',

@@ -220,7 +220,7 @@ export function captionForEvent(trace: Trace, e: TraceEvent, t: Translate = defa
         if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), note));
         return both(title, join(t('caption.writeAccepted.random', { ...v, value, highest }), note));
       }
-      const unseen = gone && t('caption.writeAccepted.goneUnseen', v);
+      const unseen = gone && t(trace.scenario.storage.fenceReads ? 'caption.writeAccepted.goneUnseen.reads' : 'caption.writeAccepted.goneUnseen', v);
       // Issue 41: under a highest token per object, the numbers are the written object's own.
       const perKey = trace.scenario.storage.fencePer === 'key' && e.key !== undefined && t('caption.perKey', { key: e.key });
       if (highest === 0) return both(title, join(t('caption.writeAccepted.first', { ...v, value }), unseen, perKey));

@@ -48,8 +48,11 @@ export const NARRATION_SOURCES = {
   etcdApi: { title: 'etcd docs: Lease API', url: 'https://etcd.io/docs/v3.5/learning/api/' },
   /** ZooKeeper Programmer's Guide: sessions (Disconnected; expiry seen only on reconnect), ephemeral nodes. */
   zk: { title: 'ZooKeeper Programmer’s Guide', url: 'https://zookeeper.apache.org/doc/current/zookeeperProgrammers.html' },
-  /** Curator's Shared Lock recipe: after SUSPENDED "you cannot be certain that you still hold the lock". */
-  curator: { title: 'Curator, Shared Lock', url: 'https://github.com/Netflix/curator/wiki/Shared-lock' },
+  /**
+   * Apache Curator docs, "Recipe: Shared Lock", Error Handling: after SUSPENDED "you cannot be
+   * certain that you still hold the lock" (checked in apache/curator-site, docs/recipes-shared-lock.md).
+   */
+  curator: { title: 'Apache Curator docs, “Recipe: Shared Lock”', url: 'https://curator.apache.org/docs/recipes-shared-lock' },
   /** Hadoop's Journal.java: newEpoch, and checkRequest ("Fence any previous writers by updating the promise"). */
   hdfsJournal: {
     title: 'Hadoop source, Journal.java',
@@ -70,6 +73,15 @@ export const NARRATION_SOURCES = {
     title: 'Hadoop source, Journal.java (last-promised-epoch)',
     url: 'https://github.com/apache/hadoop/blob/trunk/hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/qjournal/server/Journal.java',
   },
+  /** Redis docs, "Distributed Locks with Redis": a plain DEL may remove another client's lock. */
+  redisLocks: {
+    title: 'Redis docs, “Distributed Locks with Redis”',
+    url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/',
+  },
+  /** etcd's client/v3/concurrency/mutex.go: the key is `pfx + hex(session lease)`; Unlock deletes that key. */
+  etcdMutex: { title: 'etcd source, client/v3/concurrency/mutex.go', url: 'https://github.com/etcd-io/etcd/blob/main/client/v3/concurrency/mutex.go' },
+  /** etcd issue 22082: a stale Mutex.Unlock retry can delete a newer lock of the same session. */
+  etcd22082: { title: 'etcd issue 22082', url: 'https://github.com/etcd-io/etcd/issues/22082' },
   /** Kyle Kingsbury, Jepsen: etcd 3.4.3 (2020). */
   jepsen: { title: 'Kingsbury, Jepsen: etcd 3.4.3 (2020)', url: 'https://jepsen.io/analyses/etcd-3.4.3' },
   /** etcd's reply to the Jepsen analysis (2020). */

@@ -79,6 +79,9 @@ export function FencingSwitch() {
   // meanwhile, and a second click does not undo the first before it shows.
   const busy = useLab((s) => s.waiting > 0);
   const on = fencing === 'token';
+  // An equality check (identity-cas) is neither: the switch is off (fencing is not on) but says
+  // "equality only", as the storage card does, and names that state to screen readers (issue 41).
+  const equality = fencing === 'equality';
   return (
     <div className="fl-fencing">
       <button
@@ -86,7 +89,7 @@ export function FencingSwitch() {
         role="switch"
         aria-checked={on}
         aria-busy={busy || undefined}
-        aria-labelledby={`${id}-label`}
+        aria-labelledby={equality ? `${id}-label ${id}-state` : `${id}-label`}
         aria-describedby={`${id}-note`}
         className={on ? 'fl-switch is-on' : 'fl-switch'}
         onClick={() => {
@@ -99,8 +102,8 @@ export function FencingSwitch() {
         <span id={`${id}-label`} className="fl-switch__label">
           {t('fencing.label')}
         </span>
-        <span className="fl-switch__state" aria-hidden="true">
-          {on ? t('fencing.on') : t('fencing.off')}
+        <span id={`${id}-state`} className="fl-switch__state" aria-hidden="true">
+          {on ? t('fencing.on') : equality ? t('fencing.eq') : t('fencing.off')}
         </span>
       </button>
       <span id={`${id}-note`} className="fl-fencing__note">

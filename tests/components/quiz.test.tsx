@@ -1,6 +1,7 @@
 /**
  * The quiz in jsdom, driven the way a student would: by role and name, with user-event.
  */
+import { readFileSync } from 'node:fs';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -178,12 +179,57 @@ describe('multiple choice (the seed question)', () => {
     });
   });
 
+  it('multi-select feedback marks the learner’s call: ✓ beside a wrong option rightly left out, ✗ beside a right one left out (issue 41)', async () => {
+    const user = userEvent.setup();
+    const q = byId('client-checks') as ChoiceQuestion;
+    const wrong = q.options.filter((o) => !o.correct);
+    const right = q.options.filter((o) => o.correct);
+    expect(wrong.length).toBeGreaterThan(0);
+    render(<QuizPanel search="" questions={[q]} />);
+    // Tick one right option only: the wrong options are rightly left out, the other right ones wrongly.
+    await user.click(screen.getByRole('checkbox', { name: right[0]!.text }));
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    // The marks are drawn by these classes (quiz.css: ::before ✓ and ✗).
+    const css = readFileSync('src/quiz/quiz.css', 'utf8');
+    expect(css).toMatch(/\.fl-quiz__fb--right \.fl-quiz__fb-option::before \{\s*content: '✓ ';/);
+    expect(css).toMatch(/\.fl-quiz__fb--wrong \.fl-quiz__fb-option::before \{\s*content: '✗ ';/);
+    const items = within(feedback()).getAllByRole('listitem');
+    q.options.forEach((o, i) => {
+      const rightCall = o.correct === (o.id === right[0]!.id);
+      expect(items[i]!.className, o.id).toBe(rightCall ? 'fl-quiz__fb--right' : 'fl-quiz__fb--wrong');
+      if (!o.correct) expect(items[i]).toHaveTextContent('(you left it out: well judged)');
+    });
+  });
+
   it('a single-choice question still explains only the option chosen', async () => {
     const user = userEvent.setup();
     render(<QuizPanel search="" questions={[byId('seed-quick-check')]} />);
     await user.click(screen.getByRole('radio', { name: /In the client/ }));
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(within(feedback()).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('a question on a real system’s details says it is from Real systems before it is asked, and opens the entry in place (issue 41)', async () => {
+    const { findRealSystem } = await import('../../src/realsystems');
+    for (const id of ['etcd-token', 'zookeeper-token', 'chubby-sequencer']) {
+      const q = byId(id);
+      const { unmount } = render(<QuizPanel search="" questions={[q]} />);
+      const entry = findRealSystem(q.realSystemId!)!;
+      const tag = screen.getByText(`From Real systems: ${entry.title}`);
+      const details = tag.closest('details')!;
+      expect(details.open).toBe(false);
+      // Before answering: the mark is there, the Check button not yet pressed.
+      expect(screen.queryByText(/Learn more: open/)).not.toBeInTheDocument();
+      fireEvent.click(tag);
+      await waitFor(() => expect(within(details).getByText(entry.explanation)).toBeInTheDocument());
+      expect(details.open).toBe(true);
+      expect(within(details).getByText(entry.token)).toBeInTheDocument();
+      for (const s of entry.sources) expect(within(details).getByRole('link', { name: s.title })).toHaveAttribute('href', s.url);
+      unmount();
+    }
+    // A question on the story itself carries no such mark.
+    render(<QuizPanel search="" questions={[byId('seed-quick-check')]} />);
+    expect(screen.queryByText(/From Real systems/)).not.toBeInTheDocument();
   });
 
   it('a question on a real system points to its Real systems entry under its scenario', async () => {

@@ -25,7 +25,8 @@ async function openSettings() {
   const user = userEvent.setup();
   const store = createLabStore();
   render(<FencingLab store={store} />);
-  await user.click(await screen.findByText('Scenario settings'));
+  // The settings are a lazily loaded part: on a busy machine they take more than findBy's default 1 s.
+  await user.click(await screen.findByText('Scenario settings', undefined, { timeout: 10_000 }));
   return { user, store };
 }
 

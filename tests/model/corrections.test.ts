@@ -107,7 +107,13 @@ describe('issue 12: corrected claims', () => {
     expect(captionEn('caption.releaseIgnored')).toContain('This lease service checks which holder and token a release is for, so it changes nothing;');
     expect(captionEn('caption.releaseIgnored')).toContain('deletes the lock by its name alone could free a newer holder');
     expect(captionDe('caption.releaseIgnored')).toContain('nur anhand seines Namens löscht');
-    expect(system('etcd').explanation).toContain('Mutex.Unlock deletes the key by name: a retried Unlock can delete a newer lock');
+    expect(system('etcd').explanation).toContain('whose name contains the session’s lease ID, so a late Unlock from a former holder cannot free another session’s lock');
+    expect(system('etcd').explanation).toContain('A retried Unlock of the same session can');
+    // Issue 41, item 1: the cross-client story is a fixed-name key's (a plain Redis DEL), not etcd's.
+    expect(narration('zombie-unlock')).toContain('A plain Redis DEL of a lock key with one fixed name does the same.');
+    expect(narration('zombie-unlock')).toContain("etcd's Mutex.Unlock does not: the name of its key contains the session's lease");
+    expect(scenario('zombie-unlock').scenario.description).not.toMatch(/Mutex\.Unlock/);
+    expect((question('zombie-unlock') as ChoiceQuestion).options.find((o) => o.id === 'name')!.feedback).toContain('the name of etcd’s mutex key contains the session’s lease');
     expect(urls(system('etcd'))).toContain('https://github.com/etcd-io/etcd/issues/22082');
   });
 
@@ -152,18 +158,23 @@ describe('issue 12: corrected claims', () => {
 
   it('9. a failover ends leases early only where locks are replicated asynchronously (Redis); Chubby and etcd carry them over', () => {
     expect(captionEn('caption.leaseRevoked')).not.toContain('as an operator or a failover might');
-    expect(captionEn('caption.leaseRevoked')).toContain('Chubby and etcd keep leases alive across a failover');
-    expect(captionDe('caption.leaseRevoked')).toContain('Chubby und etcd erhalten Leases über einen Failover hinweg');
-    expect(system('chubby').lease).toContain('A master failover does not end leases');
+    expect(captionEn('caption.leaseRevoked')).toContain('Chubby and etcd keep leases alive across a failover, Chubby only across one shorter than its grace period');
+    expect(captionDe('caption.leaseRevoked')).toContain('Chubby und etcd erhalten Leases über einen Failover hinweg, Chubby nur über einen, der kürzer ist als seine Schonfrist');
+    // Issue 41, item 8: a short failover does not end Chubby's leases; a longer one ends the session (§2.9).
+    expect(system('chubby').lease).toContain('A short master failover does not end leases');
+    expect(system('chubby').lease).toContain('A failover that outlasts the grace period ends the session');
     expect(system('redis-lock').lease).toContain('a failover can lose a lock');
   });
 
   it('10. Redis: the random value allows check-and-set at the resource, but an equality check cannot order a late claim', () => {
     const redis = system('redis-lock');
-    expect(redis.enforcement).toContain('the resource can check-and-set on it');
-    expect(redis.enforcement).toContain('cannot tell an older holder from a newer one, so it cannot order a late claim');
+    expect(redis.enforcement).toContain('antirez proposes that the resource can check-and-set on it');
+    // Issue 41, item 3: only an equality check against one remembered value cannot order holders.
+    expect(redis.enforcement).toContain('An equality check against one remembered value (etcd’s contrib/lock storage) cannot tell an older holder from a newer one.');
     expect(urls(redis)).toContain('https://antirez.com/news/101');
-    expect(narration('random-tokens')).toContain('an equality check cannot tell an older holder from a newer one');
+    expect(narration('random-tokens')).toContain('Nor does an equality check against one remembered value help: it cannot tell an older holder from a newer one.');
+    expect(narration('random-tokens')).toContain('a write goes through only if the mark is still the writer’s');
+    expect(everything).not.toContain('checking for an expected value does not help');
   });
 
   it('11. etcd revisions can go back after a snapshot restore unless --bump-revision is used (etcd v3.5.10)', () => {

@@ -77,4 +77,25 @@ describe('explore CLI', () => {
     expect(Number(line.slice(PROPERTY_LABELS['no-stale-overwrite'].length).trim().split(/\s+/)[0])).toBeGreaterThan(0);
     expect(line).toContain('no (random tokens)');
   }, 60_000);
+  it('identity-cas: names the storage restart as the cause of every broken promise, and exits 0 (issue 41, item 4)', async () => {
+    const file = join('tests', 'cases', 'identity-cas.json');
+    const base = parseScenarioOrThrow(JSON.parse(readFileSync(join(root, file), 'utf8')));
+    const result = explore(base, defaultScheduleSpace(base));
+    const on = result.byFencing.on;
+    // The library: with the token check on, properties 1 and 2 break, each time only after the restart.
+    for (const p of ['no-stale-overwrite', 'token-order'] as const) {
+      expect(on.violations[p], p).toBeGreaterThan(0);
+      expect(on.afterRestart[p], p).toBe(on.violations[p]);
+    }
+    expect(on.writeAfterExpiryCauses['storage-restarted']).toBeGreaterThan(0);
+    const { code, stdout } = await cli(file);
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('FAIL');
+    for (const p of ['no-stale-overwrite', 'token-order'] as const) {
+      expect(stdout).toContain(`${PROPERTY_LABELS[p].slice(0, 2)} with fencing on, ${on.afterRestart[p]} of ${on.violations[p]} broke it only after the storage restarted and forgot its highest token`);
+      const ce = stdout.split('\n').find((l) => l.startsWith(`  [fencing on] ${PROPERTY_LABELS[p]}:`));
+      expect(ce, p).toMatch(/The storage had restarted at 20000 ms and forgotten its highest token\.$/);
+    }
+    expect(stdout).toMatch(new RegExp(`late writes by cause: .*${on.writeAfterExpiryCauses['storage-restarted']} storage restarted`));
+  }, 60_000);
 });

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseScenarioOrThrow, simulate, toScenarioInput, type Scenario, type ScenarioInput, type Trace } from '../../src/model';
+import { QUESTIONS } from '../../src/quiz/questions';
+import type { ChoiceQuestion } from '../../src/quiz/types';
 import { builtInScenario } from '../../src/scenarios/all';
 
 function base(id: string): ScenarioInput {
@@ -90,7 +92,7 @@ describe('zombie-unlock: a release by key frees the next holder’s lock', () =>
   });
 });
 
-describe('zombie-stale-read: a paused former holder reads old data', () => {
+describe('zombie-stale-read: a paused former holder reads with stale authority', () => {
   const trace = run(base('zombie-stale-read'));
 
   it("serves client 1's read with token 33 while client 2 holds the lock, with the value and the token it was written with", () => {
@@ -99,6 +101,25 @@ describe('zombie-stale-read: a paused former holder reads old data', () => {
     const live = trace.leases.find((l) => l.startMs <= read.atMs && read.atMs < l.endMs)!;
     expect(live).toMatchObject({ holder: 'client-2', token: 34 });
     expect(trace.reads!.find((r) => r.client === 'client-2')).toMatchObject({ atMs: 10_300, value: 'next job: 7', writtenWith: 33 });
+  });
+
+  it('the narration and the quiz agree with the trace: the value read is the newest; the reader’s authority is what is stale (issue 41, item 5)', () => {
+    const read = trace.reads!.find((r) => r.client === 'client-1')!;
+    // The newest value the storage had accepted before the read, from the trace.
+    const newest = trace.storage.filter((d) => d.accepted && d.atMs <= read.atMs).at(-1)!;
+    expect(read.value).toBe(newest.value);
+    expect(read.writtenWith).toBe(newest.token);
+    const step = builtInScenario('zombie-stale-read')!.narration.find((n) => n.match.kind === 'read-served' && n.match.nth === 2)!;
+    expect(step.text).toContain(`'${read.value}', written with token ${read.writtenWith}`);
+    expect(step.text).toContain('the newest value the storage has');
+    expect(step.text).toContain("what is stale is client 1's authority");
+    expect(step.text).not.toMatch(/old data|stale data|out of date/i);
+    const q = QUESTIONS.find((x) => x.id === 'zombie-stale-read') as ChoiceQuestion;
+    expect(q.scenarioId).toBe('zombie-stale-read');
+    const all = [q.prompt, ...q.options.map((o) => `${o.text} ${o.feedback}`)].join(' ');
+    expect(all).toContain('the data is current');
+    expect(all).not.toMatch(/old data|stale data|out of date/i);
+    expect(all).toContain(`token ${read.writtenWith}, the token the data was written with`);
   });
 
   it("hint 1: with fenceReads, client 1's read at 21.5 s is refused (token 33 < 34)", () => {
@@ -169,14 +190,33 @@ describe('lease-timer: from the reply or from the request', () => {
     expect(t.storageLog).toEqual(["stored 'from client 2' with token 34"]);
   });
 
-  it('hint 2: client 2 with "from-reply" believes until 27.2 s and its second write at 22.4 s is stored, 1.3 s after its lease ended', () => {
+  it('hint 2: client 2 with "from-reply" believes until 27.2 s and its second write at 22.4 s is stored at 22.5 s, 1.4 s after its lease ended', () => {
     const s = base('lease-timer');
     client(s, 'client-2').leaseTimer = 'from-reply';
     const t = run(s);
     expect(t.beliefs.find((b) => b.client === 'client-2')!.deadlines[0]!.deadlineMs).toBe(27_200);
     const d = t.storage.find((x) => x.value === 'second write from client 2')!;
     expect(d.accepted).toBe(true);
-    expect(t.events.find((e) => e.kind === 'write-sent' && e.value === 'second write from client 2')!.atMs - t.leases.find((l) => l.token === 34)!.endMs).toBe(1_300);
+    expect(t.events.find((e) => e.kind === 'write-sent' && e.value === 'second write from client 2')!.atMs).toBe(22_400);
+    const late = ((d.atMs - t.leases.find((l) => l.token === 34)!.endMs) / 1000).toFixed(1);
+    expect(builtInScenario('lease-timer')!.tryThis[1]).toContain(`stored at ${(d.atMs / 1000).toFixed(1)} s, ${late} s after the lease ended`);
+  });
+
+  it('narrates the write the optimistic timer lets through, with the times the trace gives (issue 41, item 6)', () => {
+    const d = trace.storage.find((x) => x.value === 'from client 1')!;
+    const l1 = trace.leases.find((l) => l.token === 33)!;
+    const l2 = trace.leases.find((l) => l.token === 34)!;
+    expect(d.accepted).toBe(true);
+    expect(d.highestBefore).toBeLessThan(l2.token); // the storage has not seen 34 yet
+    const grant2 = trace.messages.find((m) => m.kind === 'grant' && m.token === 34)!;
+    expect(grant2.arriveAtMs).toBeGreaterThan(d.atMs); // 34 is still in the network
+    const s = (ms: number) => (ms / 1000).toFixed(1);
+    const step = builtInScenario('lease-timer')!.narration.find((n) => n.match.kind === 'write-accepted' && n.match.nth === 1)!;
+    expect(step.text).toContain(`At ${s(d.atMs)} s the storage stores client 1's write with token ${d.token}, ${s(d.atMs - l1.endMs)} s after its lease ended.`);
+    expect(step.text).toContain(`Token ${l2.token} was granted to client 2 at ${s(l2.startMs)} s`);
+    expect(step.text).toContain(`has not seen ${l2.token} yet`);
+    const last = builtInScenario('lease-timer')!.narration.find((n) => n.match.kind === 'lease-check-failed')!;
+    expect(last.text).toContain('Counted from the request, and with the grant answering that very request, the timer never runs past');
   });
 });
 

@@ -23,6 +23,7 @@ export const de = {
   'fencing.label': 'Speicher prüft Tokens',
   'fencing.on': 'an',
   'fencing.off': 'aus',
+  'fencing.eq': 'nur Gleichheit',
   'fencing.note': 'Gilt für den ganzen Lauf.',
 
   'controls.label': 'Wiedergabe',

@@ -22,6 +22,7 @@ export const en = {
   'fencing.label': 'Storage checks tokens',
   'fencing.on': 'on',
   'fencing.off': 'off',
+  'fencing.eq': 'equality only',
   'fencing.note': 'Applies to the whole run.',
 
   // Playback controls.

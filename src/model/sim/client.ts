@@ -22,6 +22,13 @@
  *   lease timeout is a conservative approximation of the master's, allowing for the time the
  *   KeepAlive reply spent in flight). For an acquire that waited in the queue this is very
  *   conservative: the client cannot know when the service granted it.
+ *   In the etcd flavour the first deadline, before any keepalive reply, counts from when the first
+ *   acquire was sent, whatever `leaseTimer` says: that acquire also creates the session's lease and
+ *   no reply tells the client of it (the lock grant does not touch the lease). `leaseTimer` applies
+ *   from the first keepalive reply on. etcd's Go client starts its first deadline when `KeepAlive`
+ *   is called, after the `LeaseGrant` reply, with a fixed `firstKeepAliveTimeout` rather than the
+ *   TTL, and moves it to reply arrival + TTL on every reply (client/v3/lease.go, `KeepAlive`,
+ *   `recvKeepAlive`); the flavour's first deadline is the conservative side of that.
  *
  * Sources: Kleppmann, "How to do distributed locking" (2016) (process pauses); etcd
  * `clientv3/concurrency` (keepalive every TTL/3).

@@ -9,9 +9,11 @@
  *   a lease with no keepalive for `ttlMs` expires and the next queued client is granted.
  * - `release`: with `lease.release: "fenced"` (the default) frees the lock at once if holder and
  *   token match the live lease, otherwise it is ignored. With `"by-key"` it frees whatever lock is
- *   there, whoever holds it: as a plain Redis `DEL` of the lock key does (the Redis docs warn it can
- *   remove a lock another client acquired after ours expired), and as etcd's `Mutex.Unlock`, which
- *   deletes its key by name only (etcd issue 22082: a retried unlock can delete a newer lock).
+ *   there, whoever holds it: as a plain Redis `DEL` of a fixed-name lock key does (the Redis docs
+ *   warn it can remove a lock another client acquired after ours expired). Not etcd's
+ *   `Mutex.Unlock`: its key's name contains the session's lease ID (`pfx + hex(lease)`, mutex.go),
+ *   so a late Unlock from another client deletes only its own key; the etcd flavour ignores it.
+ *   etcd issue 22082 is narrower: a retried Unlock of the same session after it locked again.
  *
  * Other flavours plug in through `LEASE_SERVICE_FLAVOURS`: each is a factory returning a
  * `LeaseService` (the interface is in `lease-service-types.ts`, so that a flavour's module need not

@@ -28,6 +28,13 @@ export const quizEn = {
   'quiz.ticked.wrong': 'you ticked it, but it does not belong',
   'quiz.notTicked.right': 'you left it out, but it belongs',
   'quiz.notTicked.wrong': 'you left it out: well judged',
+  // Issue 41: questions on a real system's details, which the story does not teach.
+  'quiz.fromReal': 'From Real systems: {system}',
+  'quiz.fromReal.help': 'The guided story does not teach this. Open to read the entry here.',
+  'quiz.fromReal.loading': 'Loading the entry…',
+  'quiz.fromReal.lease': 'Lease',
+  'quiz.fromReal.token': 'Fencing token',
+  'quiz.fromReal.enforcement': 'Who checks it',
   'quiz.learnMore': 'Learn more: open “{scenario}”, then its Real systems tab: {system}.',
   'quiz.mark.right': 'right',
   'quiz.mark.wrong': 'wrong',

@@ -60,7 +60,7 @@ export const ISSUE12_QUESTIONS: readonly Question[] = [
         text: 'That the lock’s key name matches',
         correct: false,
         feedback:
-          'No: that is the by-key release that failed here. etcd’s Mutex.Unlock deletes its key by name only, and etcd issue 22082 shows a retried unlock deleting a newer lock taken with the same session.',
+          'No: that is the by-key release that failed here, as a plain Redis DEL of one fixed key name does. A name identifies the holder only if it contains something of the holder’s own: the name of etcd’s mutex key contains the session’s lease, so a late Unlock from another session cannot free this lock, though a retried Unlock of the same session can free a newer lock it took meanwhile (etcd issue 22082).',
       },
     ],
     sources: [

@@ -28,7 +28,7 @@ export const REAL_SYSTEM_QUESTIONS: readonly Question[] = [
         text: 'The lease ID',
         correct: false,
         feedback:
-          'No: the lease ID names a lease, so that it can be kept alive or revoked. The docs name the revision, not the lease ID. Checking that a lease ID is the same as before (as etcd’s contrib/lock example does) cannot tell an older holder from a newer one.',
+          'Not on its own: the lease ID names a lease, so that it can be kept alive or revoked. The docs read the fencing token as the revision number; they liken Chubby’s sequencer to the revision number together with the lease ID. Checking only that a lease ID is the same as before (as etcd’s contrib/lock example does) cannot tell an older holder from a newer one.',
       },
       {
         id: 'ttl',

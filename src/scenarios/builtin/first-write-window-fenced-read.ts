@@ -35,7 +35,7 @@ export const firstWriteWindowFencedRead: BuiltInScenario = {
       title: 'A read that fences',
       text:
         'Right after it gets the lock, client 2 reads from the storage and sends token 34 with the read. ' +
-        "This storage fences reads too (storage.fenceReads): a read's token raises its highest token, so at 10.3 s it becomes 34, " +
+        "This storage fences reads too: a read's token raises its highest token, so at 10.3 s it becomes 34, " +
         'long before client 2 writes anything.',
     },
     {

@@ -36,6 +36,13 @@ export const leaseTimer: BuiltInScenario = {
         'The optimistic timer counted the grant’s 6 s in the network as lease time.',
     },
     {
+      match: { kind: 'write-accepted', actor: 'storage', nth: 1 },
+      title: 'The storage takes the write',
+      text:
+        "At 12.3 s the storage stores client 1's write with token 33, 2.2 s after its lease ended. " +
+        'Token 34 was granted to client 2 at 11.1 s, but that grant is still held up in the network, so the storage has not seen 34 yet and has nothing to reject 33 by.',
+    },
+    {
       match: { kind: 'grant-received', actor: 'client-2' },
       title: 'Client 2 counts from its request',
       text:
@@ -47,11 +54,11 @@ export const leaseTimer: BuiltInScenario = {
       title: 'The conservative timer runs out first',
       text:
         'At 22.4 s client 2’s timer says its lease is over, and it skips its second write. The lease did end at 21.1 s. ' +
-        'Counted from the request, the timer never runs past the service’s own expiry (as long as the two clocks run at the same rate and nothing ends the lease early). (Its bar on the timeline lasts until 22.4 s only because a client learns that its timer ran out when it next looks at it.) The timer still cannot stop a pause between the check and the write: that takes fencing.',
+        'Counted from the request, and with the grant answering that very request, the timer never runs past the service’s own expiry (as long as the two clocks run at the same rate and nothing ends the lease early). (Its bar on the timeline lasts until 22.4 s only because a client learns that its timer ran out when it next looks at it.) The timer still cannot stop a pause between the check and the write: that takes fencing.',
     },
   ],
   tryThis: [
     "In “Scenario settings”, set “Client 1: lease timer starts” to “when the request is sent”: its timer now runs out at 10.0 s, before the service's 10.1 s, so its check at 12.2 s fails and it skips its write.",
-    "In “Scenario settings”, set “Client 2: lease timer starts” to “when the reply arrives”: it believes in its lease until 27.2 s, its check at 22.4 s passes and its second write is stored, 1.3 s after the lease ended.",
+    "In “Scenario settings”, set “Client 2: lease timer starts” to “when the reply arrives”: it believes in its lease until 27.2 s, its check at 22.4 s passes and its second write is stored at 22.5 s, 1.4 s after the lease ended.",
   ],
 };

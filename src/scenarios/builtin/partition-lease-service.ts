@@ -72,7 +72,7 @@ export const partitionLeaseService: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In “Scenario settings”, tick “Client 1: check lease before write”: with no keepalive reply since the grant, its own timer says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns that the session survived or a grace period (45 s by default) runs out.",
+    "In “Scenario settings”, tick “Client 1: check lease before write”: with no keepalive reply since the grant, its own timer, counted from when the grant reached it (the optimistic rule), says the lease ran out at 10.2 s, so it skips writes 3 and 4. Chubby's client library does something similar: when its local lease timeout passes, it blocks the application's calls on its API until it learns that the session survived or a grace period (45 s by default) runs out.",
     "Switch “Storage checks tokens” off: writes 3 and 4 land on top of client 2's write.",
   ],
 };

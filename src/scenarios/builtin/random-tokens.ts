@@ -2,9 +2,14 @@ import type { BuiltInScenario } from '../types';
 import scenario from './random-tokens.json';
 
 /**
- * Why a fencing token must grow with every grant. Sources: Kleppmann (2016) ("The unique random value
- * it uses does not provide the required monotonicity"); redis.io, "Distributed Locks with Redis"
- * (the random value is there to release the lock safely).
+ * Why a fencing token compared by size must grow with every grant. Sources: Kleppmann (2016) ("The
+ * unique random value it uses does not provide the required monotonicity"); redis.io, "Distributed
+ * Locks with Redis" (the random value is there to release the lock safely); antirez, "Is Redlock
+ * safe?" (2016): check-and-set on the random value (set the resource's state to the value when
+ * starting, write only if it is still the same); DDIA 2nd ed. ch. 9, "Fencing off zombies and
+ * delayed requests": a write that succeeds only if the object has not been written by another
+ * client since this one read it (compare-and-set, S3 conditional writes) is sufficient. Only an
+ * equality check against one remembered value (identity-cas) cannot order holders.
  */
 export const randomTokens: BuiltInScenario = {
   id: 'random-tokens',
@@ -43,9 +48,12 @@ export const randomTokens: BuiltInScenario = {
       title: 'The stale holder is accepted',
       text:
         'At 21.5 s the late write from client 1, which woke at 21 s, arrives with 734. That is not lower than 734, so the storage stores it. Both failures in one run. ' +
-        'Of Redlock’s random value: “The unique random value it uses does not provide the required monotonicity.” A fencing token must grow with every grant, as an etcd revision or a ZooKeeper zxid does; ' +
-        'checking for an expected value does not help, as an equality check cannot tell an older holder from a newer one.',
-      sources: ['kleppmann', 'antirez'],
+        'Of Redlock’s random value: “The unique random value it uses does not provide the required monotonicity.” A fencing token compared by size must grow with every grant, as an etcd revision or a ZooKeeper zxid does. ' +
+        'Nor does an equality check against one remembered value help: it cannot tell an older holder from a newer one. ' +
+        'A random value can still fence through a check-and-set the storage runs: each new holder first marks the object with its own value, and a write goes through only if the mark is still the writer’s. ' +
+        'That needs a storage that checks and writes in one step, and, as with any token, a stale write that arrives before the new holder’s mark still lands. ' +
+        'A compare-and-set on the object’s version, as a conditional write offers, works the same way.',
+      sources: ['kleppmann', 'antirez', 'ddia9'],
     },
   ],
   tryThis: [

@@ -80,6 +80,6 @@ export const seedGcPause: BuiltInScenario = {
   tryThis: [
     "Switch “Storage checks tokens” off and replay: the late write is stored and silently replaces client 2's data.",
     "On the timeline, drag the end of client 1's pause back to 6 s (or, in “Scenario settings”, set “Scripted pause of Client 1, for (s)” to 5): client 1 wakes at 6 s while its lease is still live, a keepalive renews it, and its second write is accepted: it is not late, because the lease it carries is still live. Client 2 gets token 34 only at 16.1 s, when the lease client 1 left behind expires.",
-    "In “Scenario settings”, tick “Client 1: check lease before write”: when it wakes, its own timer says the lease ran out at 10.2 s, so it skips the late write. Then open “Client 1 checks its lease, then pauses before the write leaves” to see why that check is not enough.",
+    "In “Scenario settings”, tick “Client 1: check lease before write”: when it wakes, its own timer, counted from when the grant reached it (the optimistic rule; the service ended the lease at 10.1 s), says the lease ran out at 10.2 s, so it skips the late write. Then open “Client 1 checks its lease, then pauses before the write leaves” to see why that check is not enough.",
   ],
 };

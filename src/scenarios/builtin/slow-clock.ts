@@ -53,7 +53,7 @@ export const slowClock: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "In “Scenario settings”, set “Client 1: clock rate (1 = exact)” to 1: its check at 12.4 s sees that the deadline (10.2 s) has passed and skips the write.",
+    "In “Scenario settings”, set “Client 1: clock rate (1 = exact)” to 1: its check at 12.4 s sees that its deadline (10.2 s, counted from when the grant reached it: the optimistic rule) has passed and skips the write.",
     "Switch “Storage checks tokens” off: with the slow clock, the late write is stored on top of client 2's.",
   ],
 };

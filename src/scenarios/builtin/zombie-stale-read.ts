@@ -36,7 +36,7 @@ export const zombieStaleRead: BuiltInScenario = {
       match: { kind: 'read-served', actor: 'storage', nth: 2 },
       title: 'A stale read is served',
       text:
-        "At 21.5 s client 1 reads with token 33 and the storage answers: 'next job: 7', written with token 33. It is old data: the holder of the lock has already taken that job. " +
+        "At 21.5 s client 1 reads with token 33 and the storage answers: 'next job: 7', written with token 33. That is the newest value the storage has; what is stale is client 1's authority: the holder of the lock has already taken that job. " +
         'This storage checks the tokens of writes only, so the read is served, and client 1 runs job 7 a second time.',
     },
     {

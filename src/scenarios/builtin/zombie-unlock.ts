@@ -6,8 +6,10 @@ import scenario from './zombie-unlock.json';
  * docs ("Distributed Locks with Redis", "Correct Implementation with a Single Instance") warn of
  * exactly this story: a client blocked past its lock's validity time that then removes the lock,
  * "that was already acquired by some other client"; their fix deletes the key only if its value is
- * still the client's own. etcd issue 22082 (open): `Mutex.Unlock` "deletes the mutex key by key name
- * only", so a retried unlock can delete a newer lock taken with the same session.
+ * still the client's own. Not etcd's `Mutex.Unlock`: its key's name contains the session's lease ID
+ * (client/v3/concurrency/mutex.go, `pfx + hex(lease)`), so client 1's late Unlock deletes its own key
+ * (already gone with its lease) and cannot free client 2's; the lab's etcd flavour ignores it. etcd
+ * issue 22082 (open) is a retried Unlock of the *same session* after it locked again.
  */
 export const zombieUnlock: BuiltInScenario = {
   id: 'zombie-unlock',
@@ -36,7 +38,10 @@ export const zombieUnlock: BuiltInScenario = {
       title: "The release frees client 2's lock",
       text:
         'This lease service releases by key: it deletes whatever lock is there, without checking who holds it or with which token. ' +
-        "So client 1's late release frees the lock client 2 holds. A plain Redis DEL of the lock key does the same, and etcd's Mutex.Unlock deletes its key by name only (etcd issue 22082).",
+        "So client 1's late release frees the lock client 2 holds. A plain Redis DEL of a lock key with one fixed name does the same. " +
+        "etcd's Mutex.Unlock does not: the name of its key contains the session's lease, so client 1's late Unlock deletes only its own key, already gone with its lease. " +
+        'In etcd it takes the same session: an Unlock retried after a lost reply can delete a newer lock that session took meanwhile.',
+      sources: ['redisLocks', 'etcdMutex', 'etcd22082'],
     },
     {
       match: { kind: 'lease-granted', actor: 'lease-service', nth: 3 },

@@ -38,7 +38,7 @@ export const captionEn = {
   // grace period carries clients over); etcd server/lease/lessor.go Promote ("refresh the expiries
   // of all leases" on a new leader); Redis docs, "Distributed Locks with Redis" (asynchronous
   // replication: a failover can lose a lock).
-  'caption.leaseRevoked': 'The lease service ended the lease of {client} (token {token}) before its TTL ran out, as an operator might (or a failover where locks reach the standby late, as in Redis; Chubby and etcd keep leases alive across a failover). No message tells {client}.',
+  'caption.leaseRevoked': 'The lease service ended the lease of {client} (token {token}) before its TTL ran out, as an operator might (or a failover where locks reach the standby late, as in Redis; Chubby and etcd keep leases alive across a failover, Chubby only across one shorter than its grace period). No message tells {client}.',
   'caption.holder.paused': '{client} is paused and does not know.',
   'caption.holder.crashed': '{client} has crashed.',
   'caption.holder.done': '{client} finished its program without releasing the lock.',
@@ -48,8 +48,8 @@ export const captionEn = {
   'caption.leaseReleased.title': 'Lock free',
   'caption.leaseReleased': 'The release from {client} arrives: the lease service frees the lock held with token {token}.',
   'caption.releaseIgnored.title': 'Release too late',
-  // Late release (correction 4): this simulator's lease service checks holder and token; etcd's
-  // Mutex.Unlock deletes by key name (client/v3/concurrency/mutex.go; etcd issue 22082).
+  // Late release (correction 4): this simulator's lease service checks holder and token. A plain
+  // Redis DEL of a fixed-name key deletes by name alone (Redis docs, "Distributed Locks with Redis").
   'caption.releaseIgnored': 'The release from {client} arrives after lease {token} has already ended. This lease service checks which holder and token a release is for, so it changes nothing; one that deletes the lock by its name alone could free a newer holder\'s lock.',
   'caption.checkPassed.title': '{client} checks its lease',
   'caption.checkPassed': '{client} checks its own clock: its lease looks valid until {deadline} s, so it goes ahead. The check cannot help if it pauses between the check and the write.',
@@ -67,7 +67,9 @@ export const captionEn = {
   'caption.perKey': "This storage keeps a highest token per object: the numbers here are those of ''{key}''.",
   'caption.writeAccepted.first': "The storage has seen no token yet, so it accepts token {token} and stores ''{value}''.",
   'caption.writeAccepted.equal': "Token {token} is the highest the storage has seen, and an equal token is allowed (one holder writes many times), so it stores ''{value}''.",
-  'caption.writeAccepted.goneUnseen': 'Lease {token} has already ended, but no write with a newer token has reached the storage yet, so it cannot tell.',
+  // Issue 41, item 8: a newer token reaches the storage with a write, or a read where reads are fenced, and may still be on its way.
+  'caption.writeAccepted.goneUnseen': 'Lease {token} has already ended, but no write with a newer token has reached the storage yet (the newer token may still be on its way, or its holder has not written), so it cannot tell.',
+  'caption.writeAccepted.goneUnseen.reads': 'Lease {token} has already ended, but no write or read with a newer token has reached the storage yet (the newer token may still be on its way, or its holder has not used it), so it cannot tell.',
   'caption.writeAccepted.higher': "Token {token} is higher than {highest}, the highest the storage had seen, so it stores ''{value}''.",
   'caption.writeAccepted.random': "Random token {token} is not lower than {highest}, the highest the storage has seen, so it stores ''{value}''.",
   'caption.writeAccepted.random.gone': 'But lease {token} has already ended: random values carry no order, so the storage cannot tell this write is stale.',
