@@ -13,6 +13,11 @@ import type { KeyMoment } from './moments';
 export interface Frame {
   startMs: number;
   endMs: number;
+  /**
+   * The moment's events and the playhead's stop without the room around them (ms): where a phone's
+   * view cannot hold the whole frame at the scale it draws it at, it keeps this part in view.
+   */
+  focus: { startMs: number; endMs: number };
   /** The events the moment speaks of (indices in `trace.events`), each inside the frame. */
   eventIds: number[];
 }
@@ -142,11 +147,11 @@ export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX
   }
   const { lo, hi, span } = spanFor(chosen);
   const startMs = Math.max(0, (lo + hi) / 2 - span / 2);
-  return { startMs, endMs: startMs + span, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
+  return { startMs, endMs: startMs + span, focus: { startMs: lo, endMs: hi }, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
 }
 
-/** A frame as the timeline takes it (the store's `frame`). */
-export type Framed = { startMs: number; endMs: number } | undefined;
+/** A frame as the timeline takes it (the store's `frame`); a key moment's carries its `focus` (see {@link Frame}). */
+export type Framed = { startMs: number; endMs: number; focus?: { startMs: number; endMs: number } } | undefined;
 
 /**
  * The frame to show after the playhead moved or playback started or stopped: at rest on a key
@@ -161,7 +166,8 @@ export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMomen
   const moment = playing ? undefined : moments.find((m) => Math.abs(m.stopMs - playheadMs) < 0.5);
   if (moment) {
     const f = frameOf(trace, moment);
-    return prev && prev.startMs === f.startMs && prev.endMs === f.endMs ? prev : { startMs: f.startMs, endMs: f.endMs };
+    const same = prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.focus?.startMs === f.focus.startMs && prev.focus.endMs === f.focus.endMs;
+    return same ? prev : { startMs: f.startMs, endMs: f.endMs, focus: f.focus };
   }
   return prev && playheadMs >= prev.startMs && playheadMs <= prev.endMs ? prev : undefined;
 }

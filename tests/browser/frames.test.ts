@@ -32,9 +32,12 @@ afterAll(async () => {
 });
 
 const SCENARIOS = ['seed-gc-pause', 'jepsen-three-clients', 'partition-lease-service'];
-// 360x740 is left for issue 40's phones item: a phone's picture scrolls sideways at its own scale,
-// and frames there are not drawn yet (`Timeline.tsx`).
-const SIZES = [{ width: 1280, height: 800 }];
+// Phones too: their picture scrolls sideways, to the frame at its own scale (`frame-ease.ts`).
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+  { width: 412, height: 915 },
+];
 
 /** Moves the playhead to `ms` as the scrubber does (on a phone the scrubber sits in the folded bar: not by its role). */
 async function seek(page: Page, ms: number): Promise<void> {
