@@ -7,7 +7,7 @@
  * @module
  */
 import type { Trace, TraceEvent } from '../model/trace';
-import type { KeyMoment } from './moments';
+import { isLate, type KeyMoment } from './moments';
 
 /** A stretch of the run to show: `startMs` to `endMs` (simulated ms), and the events it is about. */
 export interface Frame {
@@ -51,6 +51,18 @@ function lastBefore(events: readonly TraceEvent[], fromId: number, sinceMs: numb
 }
 
 /**
+ * The storage's acceptance of the write that set the highest token it held when it decided on
+ * `decision` (a `write-accepted` or `write-rejected` event): the newer holder's write a late write
+ * runs into (Kleppmann 2016, "How to do distributed locking": the storage "remembers that it has
+ * already processed a write with a higher token number (34), and so it rejects the request with
+ * token 33"). `undefined` when the storage held no token yet, or the decision is its own setter.
+ */
+function highestSetter(events: readonly TraceEvent[], decision: TraceEvent | undefined): TraceEvent | undefined {
+  if (!decision?.highestBefore) return undefined;
+  return lastBefore(events, decision.id - 1, -Infinity, (x) => x.kind === 'write-accepted' && x.token === decision.highestBefore);
+}
+
+/**
  * The events a key moment speaks of: first the moment's own events (a grant and the message that
  * carried it; a write and the storage's decision; a lease's end and the renewal that set its
  * deadline), then context (the request before a grant, the wake-up before a late write), which the
@@ -76,14 +88,20 @@ export function momentEvents(trace: Trace, moment: KeyMoment): { core: TraceEven
       break;
     }
     case 'decision': {
-      // The write the storage decides on (the decision's message is the write).
+      // The write the storage decides on (the decision's message is the write); on a late write, the
+      // accepted write that set the highest token the storage holds (as at the late write's moment).
       const d = moment.decision;
-      if (d) add(core, events.find((x) => x.kind === 'write-sent' && x.messageId === d.messageId));
+      const write = d ? events.find((x) => x.kind === 'write-sent' && x.messageId === d.messageId) : undefined;
+      add(core, write);
+      if (d && write && isLate(trace, d.client, d.token, write.atMs)) add(context, highestSetter(events, e));
       break;
     }
     case 'late-write': {
-      // Its decision, and the writer waking from a pause shortly before.
-      add(core, events.find((x) => x.id > e.id && (x.kind === 'write-accepted' || x.kind === 'write-rejected') && x.peer === e.actor && x.value === e.value));
+      // Its decision; the accepted write that set the highest token the storage holds when it
+      // decides (the newer holder's write it runs into); the writer waking from a pause shortly before.
+      const decision = events.find((x) => x.id > e.id && (x.kind === 'write-accepted' || x.kind === 'write-rejected') && x.peer === e.actor && x.value === e.value);
+      add(core, decision);
+      add(context, highestSetter(events, decision));
       add(context, lastBefore(events, e.id, e.atMs - CONTEXT_MS, (x) => x.kind === 'pause-ended' && x.actor === e.actor));
       break;
     }

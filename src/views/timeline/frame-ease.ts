@@ -38,8 +38,10 @@ export function scrollsAtWhole(view: number): boolean {
  *
  * On a phone ({@link scrollsAtWhole}) the view is narrow: a frame is drawn one power of two larger
  * still where its `focus` (its events) fits the view at that scale (the room around them is then
- * partly off screen: the events stay 24 px apart where the frame's own fit would crowd them), and a
- * frame the view cannot hold at the whole run's scale is drawn smaller (2^-k) until it fits.
+ * partly off screen: the events stay 24 px apart where the frame's own fit would crowd them). Never
+ * smaller than the whole run's scale: a phone's plot is as narrow as the run's labels allow
+ * (`MIN_WIDTH`); at half of it the storage's decisions lost their labels. A frame longer than the
+ * view holds at that scale is scrolled to its last events ({@link showFrame}).
  *
  * @param runEndMs the run's end (ms; its horizon sets the whole run's scale)
  */
@@ -50,12 +52,13 @@ export function frameScale(runEndMs: number, frame: FrameSpan, view: number): nu
   let k = Math.floor(Math.log2(fit / whole));
   const phone = scrollsAtWhole(view);
   if (phone && frame.focus && (frame.focus.endMs - frame.focus.startMs) * whole * 2 ** (k + 1) <= room) k++;
-  return k >= 1 || (phone && k < 0) ? whole * 2 ** k : undefined;
+  return k >= 1 ? whole * 2 ** k : undefined;
 }
 
 /**
  * The sideways scrolls (px, least and most) that keep `frame` in a view `view` px wide at `g`'s
- * scale: the whole frame where it fits, else its `focus` with its margins, else its focus with 4 px.
+ * scale: the whole frame where it fits, else its `focus` with its margins, else its focus with 4 px,
+ * else (a focus longer than the view) its end, 40 px of play for the snap.
  */
 function frameBounds(frame: FrameSpan, g: Geometry, view: number): [number, number] {
   const whole: [number, number] = [g.x(frame.endMs) + 4 - view, g.x(frame.startMs) - 4];
@@ -63,7 +66,8 @@ function frameBounds(frame: FrameSpan, g: Geometry, view: number): [number, numb
   const a = g.x(frame.focus.startMs);
   const b = g.x(frame.focus.endMs);
   const roomy: [number, number] = [b + FRAME_RIGHT - view, a - FRAME_LEFT];
-  return roomy[0] <= roomy[1] ? roomy : [b + 4 - view, a - 4];
+  if (roomy[0] <= roomy[1]) return roomy;
+  return b + 4 - view <= a - 4 ? [b + 4 - view, a - 4] : [b + FRAME_RIGHT - view, b + FRAME_RIGHT - view + 40];
 }
 
 /** What the timeline keeps between moves: the frame shown, its scale and the playhead's x in the view; the scrolls the frame allows. */
@@ -97,7 +101,8 @@ export function showFrame(
   state.bounds = frame ? frameBounds(frame, g, view) : undefined;
   if (el && scrolls && (frame || state.shown?.frame)) {
     let target = frame ? (g.x(frame.startMs) + g.x(frame.endMs)) / 2 - (FRAME_LEFT + view - FRAME_RIGHT) / 2 : px - view * 0.35;
-    // A frame wider than the view (a phone's): its events in view, as near its middle as they allow.
+    // A frame wider than the view (a phone's): its events in view, as near its middle as they allow;
+    // where they do not all fit, the last of them (the moment's own, where the playhead stops).
     if (frame?.focus) target = Math.max(g.x(frame.focus.endMs) - (view - FRAME_RIGHT), Math.min(g.x(frame.focus.startMs) - FRAME_LEFT, target));
     scrollTo(el, snap(el, Math.max(0, target), px, state.bounds));
   }
