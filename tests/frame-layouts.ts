@@ -18,9 +18,9 @@ import { frameScale } from '../src/views/timeline/frame-ease';
 
 /**
  * The visible plot (px) of a phone's timeline: the timeline's box (the viewport less the page's
- * 13 px margins at each side, measured in Chromium) less the lane names' column (92 px).
+ * margins, 334 and 385 px as Chromium lays out the page) less the lane names' column (92 px).
  */
-export const PHONE_VIEWS = { 360: 242, 412: 294 } as const;
+export const PHONE_VIEWS = { 360: 242, 412: 293 } as const;
 
 /** One layout a phone's frame draws: the scenario, the phone's width, the scale and the geometry. */
 export interface FrameLayout {
