@@ -55,6 +55,61 @@ describe('frameOf on the seed', () => {
   });
 });
 
+describe("the climax: the late write's frame and the new holder's write", () => {
+  const run = (id: string) => simulate(normalizeScenario(ALL_BUILT_IN_SCENARIOS.find((b) => b.id === id)!.scenario));
+  /** The accepted write that set the storage's highest token before decision event `d`, read off the trace. */
+  const setterOf = (trace: ReturnType<typeof run>, d: { id: number; highestBefore?: number | undefined }) =>
+    trace.events.filter((x) => x.id < d.id && x.kind === 'write-accepted' && x.token === d.highestBefore).at(-1);
+
+  it('the seed: the late write and its decision speak of client 2\'s stored 34; 11.2 s before, it is left out at every width (24 px apart)', () => {
+    const trace = run('seed-gc-pause');
+    const moments = keyMoments(trace);
+    const late = moments.find((m) => m.kind === 'late-write')!;
+    const decision = moments.find((m) => m.kind === 'decision' && m.stopMs > late.stopMs)!;
+    const rejected = trace.events.find((x) => x.kind === 'write-rejected')!;
+    const setter = setterOf(trace, rejected)!;
+    expect([setter.actor, setter.peer, setter.token]).toEqual(['storage', 'client-2', 34]);
+    for (const m of [late, decision]) {
+      expect(momentEvents(trace, m).context, `${m.kind}`).toContain(setter);
+      // The rejected write's send and its decision are 100 ms apart: with 34 stored 11.2 s before in
+      // the frame, they would be 1.6 px apart at 176 px and 5.8 px at a laptop's 648 px.
+      for (const px of [NARROW_PLOT_PX, 648]) expect(frameOf(trace, m, px).eventIds, `${m.kind} at ${px} px`).not.toContain(setter.id);
+    }
+  });
+
+  it('where the new holder\'s write is near (the partition: 0.3 s before), the late write\'s frame holds it, apart at 176 px', () => {
+    const trace = run('partition-lease-service');
+    const moments = keyMoments(trace);
+    const late = moments.find((m) => m.kind === 'late-write')!;
+    const decision = moments.find((m) => m.kind === 'decision' && m.stopMs > late.stopMs)!;
+    const rejected = trace.events.find((x) => x.id > late.eventId && x.kind === 'write-rejected')!;
+    const setter = setterOf(trace, rejected)!;
+    expect(setter.token).toBeGreaterThan(rejected.token!);
+    for (const m of [late, decision]) {
+      const f = frameOf(trace, m);
+      expect(f.eventIds, m.kind).toContain(setter.id);
+      const times = [...new Set(f.eventIds.map((i) => trace.events[i]!.atMs))].sort((a, b) => a - b);
+      for (let k = 1; k < times.length; k++) expect(((times[k]! - times[k - 1]!) * NARROW_PLOT_PX) / (f.endMs - f.startMs)).toBeGreaterThanOrEqual(MIN_EVENT_GAP_PX);
+    }
+  });
+
+  it('the three clients: the first late write\'s frame holds the write it runs into at 648 px, not at 176', () => {
+    const trace = run('jepsen-three-clients');
+    const late = keyMoments(trace).find((m) => m.kind === 'late-write')!;
+    const setter = momentEvents(trace, late).context.find((x) => x.kind === 'write-accepted')!;
+    expect(setter).toBeDefined();
+    expect(frameOf(trace, late, 648).eventIds).toContain(setter.id);
+    expect(frameOf(trace, late).eventIds).not.toContain(setter.id);
+  });
+
+  it('a decision on a write that is not late speaks of no earlier write', () => {
+    const trace = run('seed-gc-pause');
+    for (const m of keyMoments(trace).filter((x) => x.kind === 'decision' && x.stopMs < 21_000)) {
+      expect(momentEvents(trace, m).context.filter((x) => x.kind === 'write-accepted'), `decision at ${m.stopMs}`).toEqual([]);
+    }
+  });
+});
+
 describe('nextFrame', () => {
   const trace = simulate(normalizeScenario(ALL_BUILT_IN_SCENARIOS.find((b) => b.id === 'seed-gc-pause')!.scenario));
   const moments = keyMoments(trace);

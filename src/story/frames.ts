@@ -7,12 +7,17 @@
  * @module
  */
 import type { Trace, TraceEvent } from '../model/trace';
-import type { KeyMoment } from './moments';
+import { isLate, type KeyMoment } from './moments';
 
 /** A stretch of the run to show: `startMs` to `endMs` (simulated ms), and the events it is about. */
 export interface Frame {
   startMs: number;
   endMs: number;
+  /**
+   * The moment's events and the playhead's stop without the room around them (ms): where a phone's
+   * view cannot hold the whole frame at the scale it draws it at, it keeps this part in view.
+   */
+  focus: { startMs: number; endMs: number };
   /** The events the moment speaks of (indices in `trace.events`), each inside the frame. */
   eventIds: number[];
 }
@@ -46,6 +51,18 @@ function lastBefore(events: readonly TraceEvent[], fromId: number, sinceMs: numb
 }
 
 /**
+ * The storage's acceptance of the write that set the highest token it held when it decided on
+ * `decision` (a `write-accepted` or `write-rejected` event): the newer holder's write a late write
+ * runs into (Kleppmann 2016, "How to do distributed locking": the storage "remembers that it has
+ * already processed a write with a higher token number (34), and so it rejects the request with
+ * token 33"). `undefined` when the storage held no token yet, or the decision is its own setter.
+ */
+function highestSetter(events: readonly TraceEvent[], decision: TraceEvent | undefined): TraceEvent | undefined {
+  if (!decision?.highestBefore) return undefined;
+  return lastBefore(events, decision.id - 1, -Infinity, (x) => x.kind === 'write-accepted' && x.token === decision.highestBefore);
+}
+
+/**
  * The events a key moment speaks of: first the moment's own events (a grant and the message that
  * carried it; a write and the storage's decision; a lease's end and the renewal that set its
  * deadline), then context (the request before a grant, the wake-up before a late write), which the
@@ -71,14 +88,20 @@ export function momentEvents(trace: Trace, moment: KeyMoment): { core: TraceEven
       break;
     }
     case 'decision': {
-      // The write the storage decides on (the decision's message is the write).
+      // The write the storage decides on (the decision's message is the write); on a late write, the
+      // accepted write that set the highest token the storage holds (as at the late write's moment).
       const d = moment.decision;
-      if (d) add(core, events.find((x) => x.kind === 'write-sent' && x.messageId === d.messageId));
+      const write = d ? events.find((x) => x.kind === 'write-sent' && x.messageId === d.messageId) : undefined;
+      add(core, write);
+      if (d && write && isLate(trace, d.client, d.token, write.atMs)) add(context, highestSetter(events, e));
       break;
     }
     case 'late-write': {
-      // Its decision, and the writer waking from a pause shortly before.
-      add(core, events.find((x) => x.id > e.id && (x.kind === 'write-accepted' || x.kind === 'write-rejected') && x.peer === e.actor && x.value === e.value));
+      // Its decision; the accepted write that set the highest token the storage holds when it
+      // decides (the newer holder's write it runs into); the writer waking from a pause shortly before.
+      const decision = events.find((x) => x.id > e.id && (x.kind === 'write-accepted' || x.kind === 'write-rejected') && x.peer === e.actor && x.value === e.value);
+      add(core, decision);
+      add(context, highestSetter(events, decision));
       add(context, lastBefore(events, e.id, e.atMs - CONTEXT_MS, (x) => x.kind === 'pause-ended' && x.actor === e.actor));
       break;
     }
@@ -142,11 +165,11 @@ export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX
   }
   const { lo, hi, span } = spanFor(chosen);
   const startMs = Math.max(0, (lo + hi) / 2 - span / 2);
-  return { startMs, endMs: startMs + span, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
+  return { startMs, endMs: startMs + span, focus: { startMs: lo, endMs: hi }, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
 }
 
-/** A frame as the timeline takes it (the store's `frame`). */
-export type Framed = { startMs: number; endMs: number } | undefined;
+/** A frame as the timeline takes it (the store's `frame`); a key moment's carries its `focus` (see {@link Frame}). */
+export type Framed = { startMs: number; endMs: number; focus?: { startMs: number; endMs: number } } | undefined;
 
 /**
  * The frame to show after the playhead moved or playback started or stopped: at rest on a key
@@ -161,7 +184,8 @@ export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMomen
   const moment = playing ? undefined : moments.find((m) => Math.abs(m.stopMs - playheadMs) < 0.5);
   if (moment) {
     const f = frameOf(trace, moment);
-    return prev && prev.startMs === f.startMs && prev.endMs === f.endMs ? prev : { startMs: f.startMs, endMs: f.endMs };
+    const same = prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.focus?.startMs === f.focus.startMs && prev.focus.endMs === f.focus.endMs;
+    return same ? prev : { startMs: f.startMs, endMs: f.endMs, focus: f.focus };
   }
   return prev && playheadMs >= prev.startMs && playheadMs <= prev.endMs ? prev : undefined;
 }

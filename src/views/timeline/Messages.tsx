@@ -48,14 +48,17 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
   const t = useT();
   const line = useRef<SVGLineElement>(null);
   const head = useRef<SVGPathElement>(null);
-  const shown = useRef(-1);
+  // The progress last written, and for which geometry: a story frame's new scale re-renders the
+  // arrow at its full length, so the same progress is written again (issue 40: a head drawn at its
+  // end, past the playhead, while the playhead stood still).
+  const shown = useRef<{ progress: number; msg: ArrowProps['msg'] } | undefined>(undefined);
   const end = useMemo(() => drawnEnd(msg), [msg]);
   // In flight: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
       const progress = arrived ? 1 : flightProgress(msg, ms);
-      if (progress === shown.current) return;
-      shown.current = progress;
+      if (shown.current?.progress === progress && shown.current.msg === msg) return;
+      shown.current = { progress, msg };
       const tipX = msg.x1 + (end.x - msg.x1) * progress;
       const tipY = msg.y1 + (end.y - msg.y1) * progress;
       line.current?.setAttribute('x2', String(tipX));

@@ -11,7 +11,7 @@ import { localiseNumber, useT, withText } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
-import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, plotWidth, ticksOf, type Geometry } from './geometry';
+import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
@@ -178,12 +178,11 @@ export function Timeline() {
   }, [skipQuiet, marksNow]);
   const skip = useMemo(() => (skipQuiet ? marksNow?.quietStretches(trace) : undefined), [skipQuiet, marksNow, trace]);
   // The story's frame (issue 40): its stretch of the run fills the visible plot, less room for the
-  // labels at its ends; the picture is then wider than its box and scrolls to it.
-  // Not yet on a phone (a picture that scrolls sideways anyway): at its scales the labels are not
-  // yet laid out well enough (issue 40, left for the phones' item).
+  // labels at its ends; the picture is then wider than its box and scrolls to it (on a phone too,
+  // where the picture scrolls sideways anyway: there a frame may also draw it smaller than the
+  // whole run's scale, so a long frame fits the view).
   const view = width - labelW;
-  const frames = plotWidth(view) <= view;
-  const frame = useLab((s) => (s.wholeRun || !frames ? undefined : s.frame));
+  const frame = useLab((s) => (s.wholeRun ? undefined : s.frame));
   // Its scale comes with the marks' chunk (`frame-ease.ts`), as the story that sets frames comes after it.
   const pxPerMs = frame ? marks.current()?.frameScale(trace.endMs, frame, view) : undefined;
   const g = useMemo(
@@ -290,7 +289,7 @@ export function Timeline() {
           </div>
         ) : (
         <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>
-          <LaneLabels g={g} width={labelW} frames={frames} />
+          <LaneLabels g={g} width={labelW} frames />
           <svg
             ref={svgRef}
             className="fl-timeline__svg"

@@ -35,6 +35,22 @@ export interface PlayheadBreaks {
 }
 
 /**
+ * The box (px) of a text (its `getBBox`) or of a point mark: its `data-hole`, the mark with room
+ * around it (a stroked mark shows a little past its own box). Not the mark's `getBBox`: the group
+ * of a storage decision's mark, popping in, gave Chromium's box of it from before the picture was
+ * drawn at a story frame's new scale (a mark half under the lane names was left shown).
+ */
+function boxOf(el: Element): { x: number; width: number } {
+  const hole = el.getAttribute('data-hole');
+  if (hole) {
+    const [x = 0, , w = 0] = hole.split(' ').map(Number);
+    return { x, width: w };
+  }
+  const b = (el as SVGGraphicsElement).getBBox();
+  return { x: b.x, width: b.width };
+}
+
+/**
  * A scroll position for the timeline's scroll box `el` near `target` (px) where the edges of the
  * part on screen cut the fewest texts (labels, ticks) and point marks (`data-hole`: a cut one is
  * hidden, and its arrows would end at nothing), the left edge first, the playhead (at x `px`) kept
@@ -49,7 +65,7 @@ export function snapScroll(el: HTMLElement, target: number, px: number, labelW: 
     // (No boxes without a layout engine: jsdom has no getBBox.)
     .filter((t) => !t.closest('.fl-playhead') && typeof (t as SVGGraphicsElement).getBBox === 'function')
     .map((t) => {
-      const b = (t as SVGGraphicsElement).getBBox();
+      const b = boxOf(t);
       return [b.x - 1, b.x + b.width + 1] as const;
     });
   // How many texts the edges cut with the picture scrolled to `left` (the left edge, where the eye
@@ -183,10 +199,8 @@ export function fitLeftEdge(svg: SVGSVGElement, left: number, holes: LabelHoles)
   // All boxes read first, then all written (no layout forced between writes).
   const items = [...svg.querySelectorAll('text, [data-hole]')].filter((el) => !el.closest('.fl-playhead'));
   const cut = items.map((el) => {
-    const box = (el as SVGGraphicsElement).getBBox();
-    // A stroked mark shows a little past its box (1.5 px).
-    const pad = el.hasAttribute('data-hole') ? 1.5 : 0;
-    return box.width > 0 && box.x - pad < edge - 0.5 && box.x + box.width + pad > edge + 0.5;
+    const box = boxOf(el);
+    return box.width > 0 && box.x < edge - 0.5 && box.x + box.width > edge + 0.5;
   });
   // A mark hidden takes its words with it (they would label nothing); so does an arrow wholly
   // under the lane names (its words would be on screen without it).

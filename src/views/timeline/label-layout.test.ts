@@ -4,14 +4,16 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { loadBuiltIn } from '../../store/initial-state';
 import { t } from '../../i18n';
 import { AXIS_H, layoutTimeline } from './geometry';
-import { inside, leaderCrosses, leaderOf, overlaps, overlapsXY, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest } from './label-layout';
+import type { Trace } from '../../model/trace';
+import { inside, leaderCrosses, leaderOf, overlaps, overlapsXY, placeLabels, pointCandidates, roughMeasure, segmentHits, textBox, type LabelRequest, type Measure } from './label-layout';
 import { DECISION_APART, HEAD_SPARE, planLabels, ROW_GAP } from './label-plan';
 import { drawnHead } from './arrows';
 import { passagesOf } from './passages';
-import { withMessages } from './message-geometry';
+import { withMessages, type MarkGeometry } from './message-geometry';
 import { quietStretches } from './quiet';
 import './marks-messages';
 import { chromiumMeasure } from '../../../tests/label-metrics';
+import { phoneFrameLayouts } from '../../../tests/frame-layouts';
 
 /** The layouts are checked with the rough measure (a bound) and with Chromium's own metrics (what the browser draws; `tests/label-metrics.ts`). */
 const MEASURES = [['rough', roughMeasure], ['Chromium', chromiumMeasure]] as const;
@@ -174,69 +176,92 @@ describe("message labels and pauses' hatches", () => {
   });
 });
 
+/**
+ * The plan's checks on one layout `g` of `trace`: no two labels overlap, none leaves the picture,
+ * every storage decision is labelled, no label near an arrow or its head, two on a row ROW_GAP
+ * apart, two decisions of one kind DECISION_APART apart, none on the end's line, no leader across
+ * an arrow or a label. `where` names the layout in failures; `endLine`: whether the playhead can
+ * stand at the run's end in this layout (not at a story frame's scale whose frames all end before).
+ */
+function checkPlan(trace: Trace, g: MarkGeometry, measure: Measure, where: string, endLine = true): void {
+  /** A `dec:<messageId>` label's kind, as the plan keeps them apart: stored, stale or rejected. */
+  const kindOf = (id: string): string => {
+    const d = trace.storage.find((s) => `dec:${s.messageId}` === id);
+    if (!d) return id;
+    return d.accepted ? (d.staleAccepted ? 'stale' : 'stored') : 'rejected';
+  };
+  const plan = planLabels(g, trace, t, measure);
+  const boxes = [...plan.all.values()].map((p) => p.box);
+  expect(boxes.length).toBeGreaterThan(5);
+  for (let i = 0; i < boxes.length; i++) {
+    expect(inside(boxes[i]!, { x: 0, y: AXIS_H, w: g.width, h: g.height - AXIS_H }), `${[...plan.all.keys()][i]} inside @${where}`).toBe(true);
+    for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!), `${[...plan.all.keys()][i]} on ${[...plan.all.keys()][j]} @${where}`).toBe(false);
+  }
+  for (const d of trace.storage) expect(plan.get(`dec:${d.messageId}`), `decision ${d.messageId} @${where}`).toBeDefined();
+  // No leader line crosses an arrow (or the faint guide where it passes a lane) or another label.
+  const lines = g.messages.flatMap((msg) =>
+    [...msg.visible, ...passagesOf(msg.visible)].map(([a, b]) => ({
+      x1: msg.x1 + (msg.x2 - msg.x1) * a,
+      y1: msg.y1 + (msg.y2 - msg.y1) * a,
+      x2: msg.x1 + (msg.x2 - msg.x1) * b,
+      y2: msg.y1 + (msg.y2 - msg.y1) * b,
+    })),
+  );
+  // No label comes nearer than 3 px to an arrow (a label's own message is one too);
+  // a label sitting on the arrow's line would touch it.
+  for (const [id, p] of plan.all) {
+    for (const msg of g.messages) expect(segmentHits(msg, p.box, 3), `${id} near message ${msg.id} @${where}`).toBe(false);
+  }
+  // Two labels on one row keep ROW_GAP apart (closer, they read as one phrase); none lies
+  // on the playhead's line at the run's end or within HEAD_SPARE px of an arrowhead.
+  const placed = [...plan.all];
+  const endX = g.x(trace.endMs);
+  for (let i = 0; i < placed.length; i++) {
+    for (let j = i + 1; j < placed.length; j++) {
+      expect(overlapsXY(placed[i]![1].box, placed[j]![1].box, ROW_GAP - 0.01, 0), `${placed[i]![0]} beside ${placed[j]![0]} @${where}`).toBe(false);
+      // Two storage decisions' labels stacked closer read as one two-line label.
+      if (placed[i]![0].startsWith('dec:') && placed[j]![0].startsWith('dec:') && kindOf(placed[i]![0]) === kindOf(placed[j]![0])) {
+        expect(overlapsXY(placed[i]![1].box, placed[j]![1].box, 0, DECISION_APART - 0.01), `${placed[i]![0]} over ${placed[j]![0]} @${where}`).toBe(false);
+      }
+    }
+    if (endLine) expect(segmentHits({ x1: endX, y1: 0, x2: endX, y2: g.height }, placed[i]![1].box, 5.4), `${placed[i]![0]} on the end's line @${where}`).toBe(false);
+  }
+  for (const msg of g.messages) {
+    if (msg.bundled) continue;
+    const h = drawnHead(msg);
+    const head = { x: h.x0, y: h.y0, w: h.x1 - h.x0, h: h.y1 - h.y0 };
+    for (const [id, p] of placed) expect(overlaps(head, p.box, HEAD_SPARE - 0.01), `${id} by the head of ${msg.id} @${where}`).toBe(false);
+  }
+  for (const [id, p] of plan.all) {
+    const leader = leaderOf(p);
+    if (!leader) continue;
+    expect(lines.some((l) => leaderCrosses(leader, l)), `leader of ${id} @${where}`).toBe(false);
+    for (const [other, q] of plan.all) if (other !== id) expect(segmentHits(leader, q.box, 0.5), `leader of ${id} over ${other} @${where}`).toBe(false);
+  }
+}
+
 describe('planLabels on every built-in scenario', () => {
   for (const built of ALL_BUILT_IN_SCENARIOS) for (const [metrics, measure] of MEASURES) {
     it(`${built.id}: no two labels overlap, none leaves the picture, the storage's decisions are all labelled (${metrics} metrics)`, () => {
       const trace = simulate(loadBuiltIn(built.id));
-      /** A `dec:<messageId>` label's kind, as the plan keeps them apart: stored, stale or rejected. */
-      const kindOf = (id: string): string => {
-        const d = trace.storage.find((s) => `dec:${s.messageId}` === id);
-        if (!d) return id;
-        return d.accepted ? (d.staleAccepted ? 'stale' : 'stored') : 'rejected';
-      };
       for (const width of [1280, 712, 360]) {
         for (const skip of [undefined, quietStretches(trace)]) {
-          const g = withMessages(layoutTimeline(trace, undefined, width, skip ? { skip } : {}), trace);
-          const plan = planLabels(g, trace, t, measure);
-          const boxes = [...plan.all.values()].map((p) => p.box);
-          expect(boxes.length).toBeGreaterThan(5);
-          for (let i = 0; i < boxes.length; i++) {
-            expect(inside(boxes[i]!, { x: 0, y: AXIS_H, w: g.width, h: g.height - AXIS_H })).toBe(true);
-            for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
-          }
-          for (const d of trace.storage) expect(plan.get(`dec:${d.messageId}`), `decision ${d.messageId}`).toBeDefined();
-          // No leader line crosses an arrow (or the faint guide where it passes a lane) or another label.
-          const lines = g.messages.flatMap((msg) =>
-            [...msg.visible, ...passagesOf(msg.visible)].map(([a, b]) => ({
-              x1: msg.x1 + (msg.x2 - msg.x1) * a,
-              y1: msg.y1 + (msg.y2 - msg.y1) * a,
-              x2: msg.x1 + (msg.x2 - msg.x1) * b,
-              y2: msg.y1 + (msg.y2 - msg.y1) * b,
-            })),
-          );
-          // No label comes nearer than 3 px to an arrow (a label's own message is one too);
-          // a label sitting on the arrow's line would touch it.
-          for (const [id, p] of plan.all) {
-            for (const msg of g.messages) expect(segmentHits(msg, p.box, 3), `${id} near message ${msg.id} @${width}`).toBe(false);
-          }
-          // Two labels on one row keep ROW_GAP apart (closer, they read as one phrase); none lies
-          // on the playhead's line at the run's end or within HEAD_SPARE px of an arrowhead.
-          const placed = [...plan.all];
-          const endX = g.x(trace.endMs);
-          for (let i = 0; i < placed.length; i++) {
-            for (let j = i + 1; j < placed.length; j++) {
-              expect(overlapsXY(placed[i]![1].box, placed[j]![1].box, ROW_GAP - 0.01, 0), `${placed[i]![0]} beside ${placed[j]![0]} @${width}`).toBe(false);
-              // Two storage decisions' labels stacked closer read as one two-line label.
-              if (placed[i]![0].startsWith('dec:') && placed[j]![0].startsWith('dec:') && kindOf(placed[i]![0]) === kindOf(placed[j]![0])) {
-                expect(overlapsXY(placed[i]![1].box, placed[j]![1].box, 0, DECISION_APART - 0.01), `${placed[i]![0]} over ${placed[j]![0]} @${width}`).toBe(false);
-              }
-            }
-            expect(segmentHits({ x1: endX, y1: 0, x2: endX, y2: g.height }, placed[i]![1].box, 5.4), `${placed[i]![0]} on the end's line @${width}`).toBe(false);
-          }
-          for (const msg of g.messages) {
-            if (msg.bundled) continue;
-            const h = drawnHead(msg);
-            const head = { x: h.x0, y: h.y0, w: h.x1 - h.x0, h: h.y1 - h.y0 };
-            for (const [id, p] of placed) expect(overlaps(head, p.box, HEAD_SPARE - 0.01), `${id} by the head of ${msg.id} @${width}`).toBe(false);
-          }
-          for (const [id, p] of plan.all) {
-            const leader = leaderOf(p);
-            if (!leader) continue;
-            expect(lines.some((l) => leaderCrosses(leader, l)), `leader of ${id}`).toBe(false);
-            for (const [other, q] of plan.all) if (other !== id) expect(segmentHits(leader, q.box, 0.5), `leader of ${id} over ${other}`).toBe(false);
-          }
+          checkPlan(trace, withMessages(layoutTimeline(trace, undefined, width, skip ? { skip } : {}), trace), measure, `${width}${skip ? ', skipped' : ''}`);
         }
       }
+    });
+  }
+});
+
+describe("planLabels at the scales the story's frames draw on phones (issue 40)", () => {
+  for (const built of ALL_BUILT_IN_SCENARIOS) for (const [metrics, measure] of MEASURES) {
+    it(`${built.id}: every frame's scale at 360 and 412 px (${metrics} metrics)`, () => {
+      let n = 0;
+      for (const f of phoneFrameLayouts([built.id])) {
+        n++;
+        checkPlan(f.trace, withMessages(f.g, f.trace), measure, `${f.phone} px phone, ${f.pxPerMs.toFixed(4)} px/ms (frames at ${f.stops.join(', ')} ms)`, f.reachesEnd);
+      }
+      expect(n).toBeGreaterThan(0);
     });
   }
 });
