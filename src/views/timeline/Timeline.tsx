@@ -170,12 +170,9 @@ export function Timeline() {
   const width = measured || 960;
   const labelW = labelColumnWidth(width);
   const fillHeight = present.height ? (present.height - 2) / zoom : undefined;
-  // Skipping quiet stretches needs the marks' chunk (`quiet.ts`); asked for before it is in, it waits for it.
+  // Skipping quiet stretches needs the marks' chunk (`quiet.ts`); asked for before it is in, it waits for it (below).
   const [, marksIn] = useState(0);
   const marksNow = marks.current();
-  useEffect(() => {
-    if (skipQuiet && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
-  }, [skipQuiet, marksNow]);
   const skip = useMemo(() => (skipQuiet ? marksNow?.quietStretches(trace) : undefined), [skipQuiet, marksNow, trace]);
   // The story's frame (issue 40): its stretch of the run fills the visible plot, less room for the
   // labels at its ends; the picture is then wider than its box and scrolls to it.
@@ -186,6 +183,11 @@ export function Timeline() {
   const frame = useLab((s) => (s.wholeRun || !frames ? undefined : s.frame));
   // Its scale comes with the marks' chunk (`frame-ease.ts`), as the story that sets frames comes after it.
   const pxPerMs = frame ? marks.current()?.frameScale(trace.endMs, frame, view) : undefined;
+  // So does a frame's scale: a frame set before the chunk is in (a link's `t` at a key moment, whose
+  // story chunk came first) is drawn once it is.
+  useEffect(() => {
+    if ((skipQuiet || frame) && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
+  }, [skipQuiet, frame, marksNow]);
   const g = useMemo(
     () => layoutTimeline(trace, warp, view, { ...(skip ? { skip } : {}), ...(fillHeight ? { height: fillHeight } : {}), pxPerMs }),
     [trace, warp, view, skip, fillHeight, pxPerMs],
