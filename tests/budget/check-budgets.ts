@@ -14,7 +14,7 @@
  *   maths and move load with the marks): together 0.4 KB over 99 KB after moving the quiz's belief
  *   key and the stale-write check out of the first render's modules, 99.4 KB);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 230.5 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 233.5 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -46,7 +46,11 @@
  *   their move and the scrubber's outline of the part in view, about 0.9 KB; stale writes marked in
  *   the timeline, the log, the legend and the events table, about 0.4 KB; the quiz's belief key
  *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; the five new lessons, German, the explorer's learner path, the
- *   pause-end handle and the quiz glossary stay out of it).
+ *   pause-end handle and the quiz glossary stay out of it; 230.5 KB until issue 40's before/after
+ *   card came to the single file, folded under the timeline (its component, style sheet and text,
+ *   none of which the single file had: about 2.7 KB), with the scrubber outline's handle that pans
+ *   the view (grip, keys, name and value: about 0.8 KB with the timeline's zoom-aware scrolling),
+ *   which took it to 233.4 KB).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -83,7 +87,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 230.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 233.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -29,8 +29,10 @@ export interface OverviewProps {
   g: Geometry;
   /** The timeline's scroll box (its `scrollLeft` is the picture's x at the view's left edge). */
   scrollBox: RefObject<HTMLDivElement | null>;
-  /** Width of the visible plot (px, beside the lane names). */
+  /** Width of the visible plot (px of the picture, beside the lane names). */
   view: number;
+  /** The picture's zoom (presenter mode; 1 elsewhere): the box scrolls in zoomed px. */
+  zoom?: number;
 }
 
 /** Within this many px of the scrubber's thumb a press is the scrubber's (it moves the playhead), not the outline's. */
@@ -39,7 +41,7 @@ const THUMB_PX = 12;
 const GRIP_PX = 36;
 
 /** The outline, on the scrubber of the same explainer, of the part of the run the timeline shows; nothing while it shows all of it. */
-export function Overview({ g, scrollBox, view }: OverviewProps) {
+export function Overview({ g, scrollBox, view, zoom = 1 }: OverviewProps) {
   const t = useT();
   const box = useRef<SVGRectElement>(null);
   const grip = useRef<SVGRectElement>(null);
@@ -55,8 +57,9 @@ export function Overview({ g, scrollBox, view }: OverviewProps) {
     // The scrubber runs from 0 to the run's end, over its width less the thumb's 9 px at each end (as its event marks).
     const pct = (ms: number) => (g.endMs > 0 ? (Math.min(Math.max(ms, 0), g.endMs) / g.endMs) * 100 : 0);
     const place = () => {
-      const fromMs = g.msAt(el.scrollLeft);
-      const toMs = g.msAt(el.scrollLeft + view);
+      const left = el.scrollLeft / zoom;
+      const fromMs = g.msAt(left);
+      const toMs = g.msAt(left + view);
       const from = pct(fromMs);
       const to = pct(toMs);
       const r = box.current;
@@ -94,7 +97,7 @@ export function Overview({ g, scrollBox, view }: OverviewProps) {
       if (e.button !== 0 || !onOutline(e)) return;
       e.preventDefault();
       e.stopPropagation();
-      grab = g.msAt(el.scrollLeft) - msAt(e.clientX);
+      grab = g.msAt(el.scrollLeft / zoom) - msAt(e.clientX);
       host.setPointerCapture?.(e.pointerId);
       host.classList.add('fl-scrubber--panning');
       box.current?.focus({ preventScroll: true });
@@ -104,7 +107,7 @@ export function Overview({ g, scrollBox, view }: OverviewProps) {
         host.classList.toggle('fl-scrubber--pan', onOutline(e));
         return;
       }
-      el.scrollLeft = g.x(msAt(e.clientX) + grab);
+      el.scrollLeft = g.x(msAt(e.clientX) + grab) * zoom;
     };
     const up = () => {
       grab = undefined;
@@ -122,13 +125,13 @@ export function Overview({ g, scrollBox, view }: OverviewProps) {
       host.removeEventListener('pointercancel', up);
       host.classList.remove('fl-scrubber--pan', 'fl-scrubber--panning');
     };
-  }, [g, view, partial, scrollBox, host, t]);
+  }, [g, view, zoom, partial, scrollBox, host, t]);
   if (!partial || !host) return null;
   const onKeyDown = (e: KeyboardEvent<SVGRectElement>) => {
     const el = scrollBox.current;
     if (!el) return;
     const whole = e.shiftKey || e.key === 'PageUp' || e.key === 'PageDown';
-    const step = whole ? view : view / 4;
+    const step = (whole ? view : view / 4) * zoom;
     const to: Record<string, number> = {
       ArrowLeft: el.scrollLeft - step,
       ArrowDown: el.scrollLeft - step,

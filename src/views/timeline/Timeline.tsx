@@ -210,22 +210,23 @@ export function Timeline() {
   const snap = (el: HTMLElement, target: number, px: number, bounds?: [number, number]) => breaks.snap?.(el, target, px, labelW, bounds) ?? Math.round(target);
   const scrollTo = (el: HTMLElement, left: number) => {
     autoScroll.current = true;
-    el.scrollLeft = left;
+    // The box scrolls in zoomed px (presenter mode draws the picture zoomed); the timeline counts in the picture's own.
+    el.scrollLeft = left * zoom;
     // Where it really went (clamped while the picture is not laid out yet); read only on a jump.
-    scrollLeft.current = el.scrollLeft;
+    scrollLeft.current = el.scrollLeft / zoom;
   };
   const settleNow = () => {
     const el = scrollBox.current;
     if (!el || !scrolls || !autoScroll.current) return;
     const px = g.x(store.getState().playheadMs);
-    const now = (scrollLeft.current = el.scrollLeft);
+    const now = (scrollLeft.current = el.scrollLeft / zoom);
     // Where the playhead has left the view (a jump made before the picture was laid out), or where an edge cuts a label.
     const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px, frameState.current.bounds);
     if (left !== now) scrollTo(el, left);
   };
   // The scroll box's own position where the picture scrolls sideways (a phone; a jump this step may
   // not have reached `scrollLeft` yet, and the read costs a layout only there); 0 where it does not.
-  breaks.left = () => (scrolls ? (scrollBox.current?.scrollLeft ?? 0) : 0);
+  breaks.left = () => (scrolls ? (scrollBox.current?.scrollLeft ?? 0) / zoom : 0);
   breaks.settle = () => {
     // While playing, once this frame is painted (a task after it, when the layout is up to date):
     // read right after a step's render, the scroll and the labels' boxes would force a layout in
@@ -267,7 +268,7 @@ export function Timeline() {
 
   return (
     <div className="fl-timeline" ref={scroller}>
-      {measured > 0 && <OverviewLayer g={g} scrollBox={scrollBox} view={view} />}
+      {measured > 0 && <OverviewLayer g={g} scrollBox={scrollBox} view={view} zoom={zoom} />}
       <div
         className="fl-timeline__scroll"
         ref={scrollBox}
@@ -276,8 +277,9 @@ export function Timeline() {
         tabIndex={0}
         onScroll={(e) => {
           // A swipe (not one of the timeline's own jumps) leaves the scroll where the reader put it.
-          if (Math.abs(e.currentTarget.scrollLeft - scrollLeft.current) > 1) autoScroll.current = false;
-          scrollLeft.current = e.currentTarget.scrollLeft;
+          const left = e.currentTarget.scrollLeft / zoom;
+          if (Math.abs(left - scrollLeft.current) > 1) autoScroll.current = false;
+          scrollLeft.current = left;
           // Nothing half under the lane names; bar labels slide into view (the marks' `fitLeftEdge`).
           breaks.edge?.(scrollLeft.current);
         }}
