@@ -52,6 +52,49 @@ interface Answer {
   accepted: boolean;
 }
 
+/**
+ * The timeline's frame (issue 40): the key moment at rest under the playhead, kept while the
+ * playhead stays inside it, else the whole run (`frames.ts`); after a change the learner made, what
+ * it changed (`changeFrame`) until the playhead moves. Sets the store's `frame`; nothing else moves
+ * it, so a part of the run the learner panned to (the scrubber's outline, `Overview.tsx`) stays
+ * until the playhead moves on. Runs wherever the explainer is (page, embed with or without the
+ * story's bar, presenter mode): every way in opens framed alike.
+ */
+function useStoryFrames(): void {
+  const store = useLabStore();
+  const trace = useLab((s) => s.trace);
+  const moments = useMemo(() => keyMoments(trace), [trace]);
+  useEffect(() => {
+    const s0 = store.getState();
+    let changed = s0.previous && s0.trace === trace ? changeFrame(s0.previous.trace, trace, s0.playheadMs) : undefined;
+    let at: [number, boolean] | undefined;
+    const update = (s: ReturnType<typeof store.getState>) => {
+      if (s.trace !== trace) return;
+      // Frames follow the playhead: nothing else (a caption, a setting) moves them.
+      if (at && at[0] === s.playheadMs && at[1] === s.playing) return;
+      const frame = changed && !at ? changed : nextFrame(s.frame, trace, moments, s.playheadMs, s.playing);
+      at = [s.playheadMs, s.playing];
+      changed = undefined;
+      if (frame !== s.frame) store.setState({ frame });
+    };
+    update(store.getState());
+    const stop = store.subscribe(update);
+    return () => {
+      stop();
+      store.setState({ frame: undefined });
+    };
+  }, [store, trace, moments]);
+}
+
+/**
+ * The story's part of the explainer (`slot.tsx`): the timeline's frames always; the bar
+ * ({@link StoryBar}) except in presenter mode, where the picture has the screen.
+ */
+export function StoryPart({ root, presenting = false }: { root: RefObject<HTMLElement | null>; presenting?: boolean }) {
+  useStoryFrames();
+  return presenting ? null : <StoryBar root={root} />;
+}
+
 /** The story's bar under the playback controls. `root` is the explainer's root (for the timeline and the keys). */
 export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
   const t = useT();
@@ -107,30 +150,6 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
       store.getState().pause();
     });
   }, [store, moments, stopsOn]);
-
-  // The timeline's frame (issue 40): the key moment at rest under the playhead, kept while the
-  // playhead stays inside it, else the whole run (`frames.ts`).
-  // After a change the learner made, what it changed (`changeFrame`) until the playhead moves.
-  useEffect(() => {
-    const s0 = store.getState();
-    let changed = s0.previous && s0.trace === trace ? changeFrame(s0.previous.trace, trace, s0.playheadMs) : undefined;
-    let at: [number, boolean] | undefined;
-    const update = (s: ReturnType<typeof store.getState>) => {
-      if (s.trace !== trace) return;
-      // Frames follow the playhead: nothing else (a caption, a setting) moves them.
-      if (at && at[0] === s.playheadMs && at[1] === s.playing) return;
-      const frame = changed && !at ? changed : nextFrame(s.frame, trace, moments, s.playheadMs, s.playing);
-      at = [s.playheadMs, s.playing];
-      changed = undefined;
-      if (frame !== s.frame) store.setState({ frame });
-    };
-    update(store.getState());
-    const stop = store.subscribe(update);
-    return () => {
-      stop();
-      store.setState({ frame: undefined });
-    };
-  }, [store, trace, moments]);
 
   const stoppedHere = playheadMs === 0 || (stoppedAt !== undefined && playheadMs >= 0 && near(stoppedAt, playheadMs));
   const moment: KeyMoment | undefined = stoppedHere && stopsOn ? momentAt(moments, playheadMs) : undefined;

@@ -1,5 +1,7 @@
 /**
- * The story's chunk: the bar with Continue, predictions and the quiz link, and the comparison card.
+ * The story's chunk: the timeline's frames and the bar with predictions, the stops switch and the
+ * quiz link (`StoryPart`), and the comparison card.
  * @module
  */
-export { StoryBar } from './StoryBar';
+export { StoryPart } from './StoryBar';
+export { CompareCard } from './compare-slot';

@@ -24,7 +24,7 @@ import { StoragePanel } from './StoragePanel';
 import { Legend } from './timeline/Legend';
 import { Timeline } from './timeline/Timeline';
 import { Transport, TransportHint } from './Transport';
-import { StorySlot } from '../story/slot';
+import { CompareSlot, StorySlot } from '../story/slot';
 
 /** Options of one explainer. */
 export interface FencingLabProps {
@@ -75,10 +75,13 @@ function Explainer({ globalShortcuts, autoplay, syncUrl, skipQuiet }: { globalSh
                 caption talks about and its Continue fit one screen at 1280x800 (the legend, a key
                 looked up now and then, comes after them). On phones the control bar sticks to the bottom. */}
             <Timeline />
+            {/* The before/after card, folded to a line under the picture once a change is made (issue 40). */}
+            <CompareSlot />
             <Transport />
             <CaptionPanel />
-            {/* The story: stops at key moments, Continue, predictions, the quiz link (its own chunk). */}
-            {!display.presenting && <StorySlot root={root} />}
+            {/* The story: stops at key moments, Continue, predictions, the quiz link (its own chunk);
+                in presenter mode only the timeline's frames, which every way in opens with. */}
+            <StorySlot root={root} presenting={display.presenting} />
             <Legend />
             <TransportHint />
             <EventTable />

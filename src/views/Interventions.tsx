@@ -49,11 +49,6 @@ const SettingsControls = import.meta.env.FENCING_LAB_SINGLE_FILE === true
   ? null
   : lazy(() => import('../story/SettingsControls').then((m) => ({ default: m.SettingsControls })));
 
-/** The run before the last change beside the run now (`story/CompareCard.tsx`; not in the single file). */
-const CompareCard = import.meta.env.FENCING_LAB_SINGLE_FILE === true
-  ? null
-  : lazy(() => import('../story/CompareCard').then((m) => ({ default: m.CompareCard })));
-
 /** Says at once when the last change made no difference (`story/compare.ts`), in a status region. */
 function NoEffectNotice() {
   const previous = useLab((s) => s.previous);
@@ -166,11 +161,6 @@ const PART = {
       }
     >
       <SettingsControls />
-    </Suspense>
-  ),
-  compare: CompareCard && (
-    <Suspense fallback={null}>
-      <CompareCard />
     </Suspense>
   ),
 };
@@ -291,7 +281,6 @@ export function Interventions() {
         )}
       </div>
     </section>
-    {PART.compare}
     </>
   );
 }

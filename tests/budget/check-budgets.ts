@@ -14,7 +14,7 @@
  *   maths and move load with the marks): together 0.4 KB over 99 KB after moving the quiz's belief
  *   key and the stale-write check out of the first render's modules, 99.4 KB);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 233 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 233.5 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -48,11 +48,14 @@
  *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; 230.5 KB until issue 41's
  *   fence granularity in the simulator (a key on reads and writes, the highest token kept per lock or
  *   per object, the storage log naming the object), its setting control and the per-object wording of
- *   captions and story endings (about 0.8 KB) took it to 230.6 KB; issue 41's corrections to the
- *   sources (the SQL and DynamoDB entries' per-object fencing and its remedies, antirez's
- *   check-and-set, etcd's Unlock, Chubby's failover, the glossary and captions: about 1.8 KB of taught
- *   text; the explorer's storage-restart cause and the quiz's "From Real systems" entries opened in
- *   place: about 0.4 KB) took it to about 232.8 KB; the five new lessons, issue 41's scenario,
+ *   captions and story endings (about 0.8 KB), issue 41's corrections to the sources (the SQL and
+ *   DynamoDB entries' per-object fencing and its remedies, antirez's check-and-set, etcd's Unlock,
+ *   Chubby's failover, the glossary and captions: about 1.8 KB of taught text; the explorer's
+ *   storage-restart cause and the quiz's "From Real systems" entries opened in place: about 0.4 KB),
+ *   issue 40's before/after card in the single file, folded under the timeline (its component, style
+ *   sheet and text, none of which the single file had: about 2.7 KB), and the scrubber outline's
+ *   handle that pans the view (grip, keys, name and value: about 0.8 KB with the timeline's
+ *   zoom-aware scrolling) took it to 233.4 KB; the five new lessons, issue 41's scenario,
  *   questions, real-systems entries and narrated steps, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
@@ -91,7 +94,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 233 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 233.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -170,12 +170,9 @@ export function Timeline() {
   const width = measured || 960;
   const labelW = labelColumnWidth(width);
   const fillHeight = present.height ? (present.height - 2) / zoom : undefined;
-  // Skipping quiet stretches needs the marks' chunk (`quiet.ts`); asked for before it is in, it waits for it.
+  // Skipping quiet stretches needs the marks' chunk (`quiet.ts`); asked for before it is in, it waits for it (below).
   const [, marksIn] = useState(0);
   const marksNow = marks.current();
-  useEffect(() => {
-    if (skipQuiet && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
-  }, [skipQuiet, marksNow]);
   const skip = useMemo(() => (skipQuiet ? marksNow?.quietStretches(trace) : undefined), [skipQuiet, marksNow, trace]);
   // The story's frame (issue 40): its stretch of the run fills the visible plot, less room for the
   // labels at its ends; the picture is then wider than its box and scrolls to it (on a phone too,
@@ -185,6 +182,11 @@ export function Timeline() {
   const frame = useLab((s) => (s.wholeRun ? undefined : s.frame));
   // Its scale comes with the marks' chunk (`frame-ease.ts`), as the story that sets frames comes after it.
   const pxPerMs = frame ? marks.current()?.frameScale(trace.endMs, frame, view) : undefined;
+  // So does a frame's scale: a frame set before the chunk is in (a link's `t` at a key moment, whose
+  // story chunk came first) is drawn once it is.
+  useEffect(() => {
+    if ((skipQuiet || frame) && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
+  }, [skipQuiet, frame, marksNow]);
   const g = useMemo(
     () => layoutTimeline(trace, warp, view, { ...(skip ? { skip } : {}), ...(fillHeight ? { height: fillHeight } : {}), pxPerMs }),
     [trace, warp, view, skip, fillHeight, pxPerMs],
@@ -207,22 +209,23 @@ export function Timeline() {
   const snap = (el: HTMLElement, target: number, px: number, bounds?: [number, number]) => breaks.snap?.(el, target, px, labelW, bounds) ?? Math.round(target);
   const scrollTo = (el: HTMLElement, left: number) => {
     autoScroll.current = true;
-    el.scrollLeft = left;
+    // The box scrolls in zoomed px (presenter mode draws the picture zoomed); the timeline counts in the picture's own.
+    el.scrollLeft = left * zoom;
     // Where it really went (clamped while the picture is not laid out yet); read only on a jump.
-    scrollLeft.current = el.scrollLeft;
+    scrollLeft.current = el.scrollLeft / zoom;
   };
   const settleNow = () => {
     const el = scrollBox.current;
     if (!el || !scrolls || !autoScroll.current) return;
     const px = g.x(store.getState().playheadMs);
-    const now = (scrollLeft.current = el.scrollLeft);
+    const now = (scrollLeft.current = el.scrollLeft / zoom);
     // Where the playhead has left the view (a jump made before the picture was laid out), or where an edge cuts a label.
     const left = snap(el, px < now + 24 || px > now + view - 40 ? Math.max(0, px - view * 0.35) : now, px, frameState.current.bounds);
     if (left !== now) scrollTo(el, left);
   };
   // The scroll box's own position where the picture scrolls sideways (a phone; a jump this step may
   // not have reached `scrollLeft` yet, and the read costs a layout only there); 0 where it does not.
-  breaks.left = () => (scrolls ? (scrollBox.current?.scrollLeft ?? 0) : 0);
+  breaks.left = () => (scrolls ? (scrollBox.current?.scrollLeft ?? 0) / zoom : 0);
   breaks.settle = () => {
     // While playing, once this frame is painted (a task after it, when the layout is up to date):
     // read right after a step's render, the scroll and the labels' boxes would force a layout in
@@ -264,7 +267,7 @@ export function Timeline() {
 
   return (
     <div className="fl-timeline" ref={scroller}>
-      {measured > 0 && <OverviewLayer g={g} scrollBox={scrollBox} view={view} />}
+      {measured > 0 && <OverviewLayer g={g} scrollBox={scrollBox} view={view} zoom={zoom} />}
       <div
         className="fl-timeline__scroll"
         ref={scrollBox}
@@ -273,8 +276,9 @@ export function Timeline() {
         tabIndex={0}
         onScroll={(e) => {
           // A swipe (not one of the timeline's own jumps) leaves the scroll where the reader put it.
-          if (Math.abs(e.currentTarget.scrollLeft - scrollLeft.current) > 1) autoScroll.current = false;
-          scrollLeft.current = e.currentTarget.scrollLeft;
+          const left = e.currentTarget.scrollLeft / zoom;
+          if (Math.abs(left - scrollLeft.current) > 1) autoScroll.current = false;
+          scrollLeft.current = left;
           // Nothing half under the lane names; bar labels slide into view (the marks' `fitLeftEdge`).
           breaks.edge?.(scrollLeft.current);
         }}
