@@ -19,7 +19,8 @@ const FIRST_RENDER = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|scheduler|zustand|@lingui[\/]core)[\/]`,
     String.raw`node_modules[\/]lucide-react[\/]dist[\/]esm[\/](createLucideIcon|Icon|defaultAttributes|context|shared[\/])`,
-    String.raw`src[\/]store[\/]`,
+    // The store, but not the quiz's belief key (`beliefs.ts`, only the quiz imports it).
+    String.raw`src[\/]store[\/](?!beliefs\.)`,
     String.raw`src[\/]i18n[\/](index|locale|messages[\/]en)\.ts`,
     String.raw`src[\/]scenarios[\/](index|narration|builtin[\/]seed-gc-pause)\.`,
     String.raw`src[\/]model[\/](scenario|pyrepr)\.ts`,
