@@ -86,7 +86,15 @@ export function LaneMenu() {
     const figure = host.current!.parentElement!.getBoundingClientRect();
     const name = open.button.getBoundingClientRect();
     const width = Math.min(MENU_W, figure.width - 16);
-    setPlace({ top: name.bottom - origin.top + 6, left: Math.max(8, Math.min(name.left - origin.left - 4, figure.width - width - 8)), width });
+    // Under the name where it fits on screen, else over it (a lane low in the figure, the page at its top).
+    if (menu.current) menu.current.style.width = `${width}px`;
+    const height = menu.current?.offsetHeight ?? 0;
+    const below = name.bottom + 6 + height <= window.innerHeight || name.top - 6 - height < 0;
+    setPlace({
+      top: (below ? name.bottom + 6 : name.top - 6 - height) - origin.top,
+      left: Math.max(8, Math.min(name.left - origin.left - 4, figure.width - width - 8)),
+      width,
+    });
     const onDown = (e: PointerEvent) => {
       const target = e.target as Node;
       if (!menu.current?.contains(target) && !open.button.contains(target)) setOpen(undefined);
@@ -105,6 +113,8 @@ export function LaneMenu() {
     // (the tap's own focus is still settling): try again for a few frames until it takes.
     let frame = 0;
     let tries = 0;
+    // Where it fits neither under nor over the name, the page brings it on screen (not while the figure is stuck).
+    menu.current?.scrollIntoView({ block: 'nearest' });
     const move = () => {
       const first = menu.current?.querySelector<HTMLElement>('.fl-lanemenu__actions button:not(:disabled)') ?? menu.current;
       first?.focus({ preventScroll: true });
