@@ -236,7 +236,7 @@ export function Interventions() {
   const canUndo = undoLeft > 0;
   // Where focus goes when the control that had it disappears or is disabled (the last Undo, a removed chip).
   const changesHeadRef = useRef<HTMLHeadingElement>(null);
-  // Lane names lead here on a tap, and Play on a phone brings the timeline up (issue 13).
+  // Play on a phone brings the figure to the top, and a figure too tall to stick scrolls with the page (issue 13, issue 40).
   const panel = useRef<HTMLElement>(null);
   usePhoneLinks(panel);
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));

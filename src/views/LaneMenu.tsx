@@ -43,7 +43,7 @@ function MenuAt() {
   const ref = useRef<HTMLParagraphElement>(null);
   const text = usePlayheadText(ref, (ms) => t('intervene.menu.at', { at: (Math.round(ms / 100) / 10).toFixed(1) }), [t]);
   return (
-    <p ref={ref} className="fl-small fl-muted fl-lanemenu__at">
+    <p ref={ref} className="fl-small fl-muted">
       {text}
     </p>
   );
@@ -83,7 +83,8 @@ export function LaneMenu() {
     if (!open) return undefined;
     open.button.setAttribute('aria-expanded', 'true');
     const origin = host.current!.getBoundingClientRect();
-    const figure = host.current!.parentElement!.getBoundingClientRect();
+    // The timeline's box bounds it sideways (the figure itself has no box in presenter mode).
+    const figure = (host.current!.parentElement!.querySelector('.fl-timeline') ?? host.current!.parentElement!).getBoundingClientRect();
     const name = open.button.getBoundingClientRect();
     const width = Math.min(MENU_W, figure.width - 16);
     // Under the name where it fits on screen, else over it (a lane low in the figure, the page at its top).
@@ -92,7 +93,7 @@ export function LaneMenu() {
     const below = name.bottom + 6 + height <= window.innerHeight || name.top - 6 - height < 0;
     setPlace({
       top: (below ? name.bottom + 6 : name.top - 6 - height) - origin.top,
-      left: Math.max(8, Math.min(name.left - origin.left - 4, figure.width - width - 8)),
+      left: Math.max(figure.left - origin.left + 8, Math.min(name.left - origin.left - 4, figure.right - origin.left - width - 8)),
       width,
     });
     const onDown = (e: PointerEvent) => {
@@ -167,10 +168,10 @@ export function LaneMenu() {
           }}
         >
           <div className="fl-lanemenu__head">
-            <h3 id={titleId} className="fl-lanemenu__title">
+            <h3 id={titleId}>
               {t('intervene.menu', { lane: name })}
             </h3>
-            <button type="button" className="fl-lanemenu__close" aria-label={t('intervene.menu.close')} onClick={() => close(true)}>
+            <button type="button" aria-label={t('intervene.menu.close')} onClick={() => close(true)}>
               <X size={16} aria-hidden="true" />
             </button>
           </div>
@@ -187,7 +188,7 @@ export function LaneMenu() {
               {t('intervene.full', { max: MAX_FAULTS })}
             </p>
           )}
-          <button type="button" className="fl-btn fl-btn--ghost fl-lanemenu__all" onClick={toPanel}>
+          <button type="button" className="fl-btn fl-btn--ghost" onClick={toPanel}>
             {t('intervene.menu.all')}
           </button>
         </div>

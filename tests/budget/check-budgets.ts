@@ -14,7 +14,7 @@
  *   maths and move load with the marks): together 0.4 KB over 99 KB after moving the quiz's belief
  *   key and the stale-write check out of the first render's modules, 99.4 KB);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 230.5 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 231 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -45,7 +45,10 @@
  *   took it to 228.3 KB; 228.5 KB until the rest of issue 40's first round (the story's frames with
  *   their move and the scrubber's outline of the part in view, about 0.9 KB; stale writes marked in
  *   the timeline, the log, the legend and the events table, about 0.4 KB; the quiz's belief key
- *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; the five new lessons, German, the explorer's learner path, the
+ *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; 230.5 KB until issue
+ *   40's phone figure (a lane's interventions in place, the lane menu and its styles, and the
+ *   legend's disclosure button: about 1.2 KB, less the control bar's fold they replace, about
+ *   0.3 KB) took it to 230.7 KB; the five new lessons, German, the explorer's learner path, the
  *   pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
@@ -83,7 +86,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 230.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 231 * KB } as const;
 
 interface ManifestChunk {
   file: string;
