@@ -18,7 +18,7 @@ import { DisplayActionsProvider, useDisplayState } from './a11y/display-actions'
 import { CaptionPanel } from './CaptionPanel';
 import { Header } from './Header';
 import { usePlaybackLoop } from './hooks/usePlaybackLoop';
-import { EventTable, GoFurtherSlot, Interventions, LiveAnnouncer, PresenterBar, Shortcuts, ShortcutHelp, UrlSync } from './later';
+import { EventTable, GoFurtherSlot, Interventions, LaneMenu, LiveAnnouncer, PresenterBar, Shortcuts, ShortcutHelp, UrlSync } from './later';
 import { MotionProvider } from './MotionProvider';
 import { StoragePanel } from './StoragePanel';
 import { Legend } from './timeline/Legend';
@@ -73,11 +73,17 @@ function Explainer({ globalShortcuts, autoplay, syncUrl, skipQuiet }: { globalSh
             {/* Controls right under the picture, so the timeline and Play share the first screen
                 (issue 13); the caption and the story's Continue follow at once, so the lanes a
                 caption talks about and its Continue fit one screen at 1280x800 (the legend, a key
-                looked up now and then, comes after them). On phones the control bar sticks to the bottom. */}
-            <Timeline />
-            {/* The before/after card, folded to a line under the picture once a change is made (issue 40). */}
-            <CompareSlot />
-            <Transport />
+                looked up now and then, comes after them). The picture and its controls are one
+                figure: on phones and tablets it sticks to the top of the screen while the caption
+                and the story scroll under it (`app.css`), and a lane's name opens that lane's
+                interventions right there (`LaneMenu.tsx`). */}
+            <div className="fl-figure">
+              <Timeline />
+              {/* The before/after card, folded to a line under the picture once a change is made (issue 40). */}
+              <CompareSlot />
+              <Transport />
+              {interventions && <LaneMenu />}
+            </div>
             <CaptionPanel />
             {/* The story: stops at key moments, Continue, predictions, the quiz link (its own chunk);
                 in presenter mode only the timeline's frames, which every way in opens with. */}

@@ -165,6 +165,57 @@ const PART = {
   ),
 };
 
+/** Whether the scenario holds its MAX_FAULTS faults already (no timed intervention can be added). */
+export function useFull(): boolean {
+  return useLab((s) => faultsLeft(s.base, s.interventions) === 0);
+}
+
+/** What the intervention buttons share: the faults-full state, and what to do once one is pressed. */
+interface ActionProps {
+  full: boolean;
+  /** The id of the text saying why they are disabled (the scenario is full). */
+  describedBy?: string | undefined;
+  /** Called after the intervention is applied (the lane menu closes). */
+  onDone?: () => void;
+}
+
+/**
+ * Pause and Crash for one client at the playhead, disabled once it has crashed or finished: the
+ * interventions panel's row and a lane's menu (`timeline/LaneMenu.tsx`).
+ */
+export function ClientButtons({ id, name, phase, full, describedBy, onDone }: ActionProps & { id: string; name: string; phase: ClientPhase }) {
+  const t = useT();
+  const pauseClient = useLab((s) => s.pauseClient);
+  const crashClient = useLab((s) => s.crashClient);
+  const gone = phase === 'crashed' || phase === 'done';
+  const why = phase === 'crashed' ? t('intervene.client.crashed', { client: name }) : phase === 'done' ? t('intervene.client.done', { client: name }) : undefined;
+  return (
+    <span className="fl-clients__actions">
+      <button type="button" className="fl-btn" onClick={() => { pauseClient(id); onDone?.(); }} disabled={gone || full} title={why} aria-describedby={describedBy}>
+        {ICON.snowflake}
+        {t('intervene.pause', { client: name })}
+      </button>
+      <button type="button" className="fl-btn fl-btn--danger" onClick={() => { crashClient(id); onDone?.(); }} disabled={gone || full} title={why} aria-describedby={describedBy}>
+        {ICON.poweroff}
+        {t('intervene.crash', { client: name })}
+      </button>
+    </span>
+  );
+}
+
+/** "Expire the lease now" at the playhead, disabled while no lease is live: the panel's and the lease service lane's menu. */
+export function ExpireButton({ full, describedBy, onDone }: ActionProps) {
+  const t = useT();
+  const expireLeaseNow = useLab((s) => s.expireLeaseNow);
+  const hasLease = useLab((s) => liveLeaseAt(s.trace, s.playheadMs) !== undefined);
+  return (
+    <button type="button" className="fl-btn fl-btn--wide" onClick={() => { expireLeaseNow(); onDone?.(); }} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={describedBy}>
+      {ICON.hourglass}
+      {t('intervene.expire')}
+    </button>
+  );
+}
+
 /** The interventions panel. */
 export function Interventions() {
   const t = useT();
@@ -175,19 +226,15 @@ export function Interventions() {
   const canUndo = undoLeft > 0;
   // Where focus goes when the control that had it disappears or is disabled (the last Undo, a removed chip).
   const changesHeadRef = useRef<HTMLHeadingElement>(null);
-  // Lane names lead here on a tap, and Play on a phone brings the timeline up (issue 13).
+  // Play on a phone brings the figure to the top, and a figure too tall to stick scrolls with the page (issue 13, issue 40).
   const panel = useRef<HTMLElement>(null);
   usePhoneLinks(panel);
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
-  const pauseClient = useLab((s) => s.pauseClient);
-  const crashClient = useLab((s) => s.crashClient);
-  const expireLeaseNow = useLab((s) => s.expireLeaseNow);
   const removeIntervention = useLab((s) => s.removeIntervention);
   const undo = useLab((s) => s.undo);
-  const hasLease = useLab((s) => liveLeaseAt(s.trace, s.playheadMs) !== undefined);
   // A scenario holds at most MAX_FAULTS faults, the learner's included: past that it could not be
   // shared, downloaded or reloaded (issue 18), so the timed interventions stop there, saying why.
-  const full = useLab((s) => faultsLeft(s.base, s.interventions) === 0);
+  const full = useFull();
   const fullId = useId();
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const clients = useMemo(
@@ -210,33 +257,19 @@ export function Interventions() {
       )}
       <ul className="fl-clients">
         {clients.map((c) => {
-          const gone = c.status.phase === 'crashed' || c.status.phase === 'done';
-          const why = c.status.phase === 'crashed' ? t('intervene.client.crashed', { client: c.name }) : c.status.phase === 'done' ? t('intervene.client.done', { client: c.name }) : undefined;
           return (
             <li key={c.id} className="fl-clients__row" data-client={c.id}>
               <span className="fl-clients__name">
                 {c.name}
                 <span className={`fl-phase fl-phase--${c.status.phase}`}>{t(PHASE_KEY[c.status.phase])}</span>
               </span>
-              <span className="fl-clients__actions">
-                <button type="button" className="fl-btn" onClick={() => pauseClient(c.id)} disabled={gone || full} title={why} aria-describedby={full ? fullId : undefined}>
-                  {ICON.snowflake}
-                  {t('intervene.pause', { client: c.name })}
-                </button>
-                <button type="button" className="fl-btn fl-btn--danger" onClick={() => crashClient(c.id)} disabled={gone || full} title={why} aria-describedby={full ? fullId : undefined}>
-                  {ICON.poweroff}
-                  {t('intervene.crash', { client: c.name })}
-                </button>
-              </span>
+              <ClientButtons id={c.id} name={c.name} phase={c.status.phase} full={full} describedBy={full ? fullId : undefined} />
             </li>
           );
         })}
       </ul>
       {PART.noEffect}
-      <button type="button" className="fl-btn fl-btn--wide" onClick={expireLeaseNow} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={full ? fullId : undefined}>
-        {ICON.hourglass}
-        {t('intervene.expire')}
-      </button>
+      <ExpireButton full={full} describedBy={full ? fullId : undefined} />
       {/* Not in the single file: its 200 KB budget has no room (the hosted app has them). */}
       {PART.settings}
       <div className="fl-changes">

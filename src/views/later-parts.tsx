@@ -18,6 +18,7 @@ export { ShortcutHelp } from './a11y/ShortcutHelp';
 export { PresenterBar } from './a11y/Toolbar';
 import { ToolsMenu } from './a11y/ToolsMenu';
 export { Interventions } from './Interventions';
+export { LaneMenu } from './LaneMenu';
 export { GoFurtherSlot } from '../library/GoFurtherSlot';
 
 /** Keeps the page URL a share link of what is shown (`library/useUrlSync.ts`); renders nothing. */

@@ -54,6 +54,8 @@ function part<K extends keyof Parts, P extends object>(name: K, slot: string | n
 export const HeaderTools = part<'HeaderTools', object>('HeaderTools', 'tools');
 /** The interventions card (side column). */
 export const Interventions = part<'Interventions', object>('Interventions', 'interventions', true);
+/** A lane's interventions in place, under its name beside the timeline. */
+export const LaneMenu = part<'LaneMenu', object>('LaneMenu', null);
 /** The events table, folded under the timeline. */
 export const EventTable = part<'EventTable', object>('EventTable', 'events');
 /** The screen-reader announcer of the explainer's events. */

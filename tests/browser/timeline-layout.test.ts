@@ -2,8 +2,8 @@
  * Issue 13, page layout in real Chromium on the production build:
  * - phones (360x740, 412x915, touch): once Play is tapped, the timeline, the caption's heading and
  *   the Play button are all on screen together; the legend is folded away; the playback controls
- *   are touch targets of at least 44 px; tapping a client's lane name brings its interventions on
- *   screen;
+ *   are touch targets of at least 44 px; tapping a client's lane name opens its interventions
+ *   under it, on screen;
  * - a laptop (1280x800): the timeline and Play are above the fold, without scrolling;
  * - presenter mode (1024x768, 1920x1080): the timeline, caption and controls fit the screen with no
  *   scrolling and nothing cut off, the lanes fill the height, and at 1920 the timeline's labels are
@@ -61,12 +61,13 @@ describe('phone layout', () => {
         try {
           const page = await context.newPage();
           await open(page, id);
-          // Folded legend; Play on screen from the start (the control bar sticks to the bottom).
-          expect(await page.locator('.fl-legend-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+          // Folded legend; Play on screen from the start (the control bar is the figure's foot).
+          expect(await page.locator('.fl-legend-box__toggle').getAttribute('aria-expanded')).toBe('false');
+          expect(await page.locator('.fl-legend').isHidden()).toBe(true);
           expect(onScreen(await rect(page, 'button.fl-play'), w, h)).toBe(true);
           await page.locator('button.fl-play').tap();
           await expect.poll(() => page.evaluate('document.querySelector("button.fl-play").getAttribute("aria-label")')).toMatch(/pause/i);
-          // Playing: the scroll that Play makes on a phone (phone-links.ts) is rendered, and the bar's fold follows it.
+          // Playing: the scroll that Play makes on a phone (phone-links.ts) is rendered.
           await frames(page);
           const timeline = await rect(page, '.fl-timeline__scroll');
           const caption = await rect(page, '.fl-caption');
@@ -79,7 +80,7 @@ describe('phone layout', () => {
           const bar = await rect(page, '.fl-transport');
           expect(caption.top + 48 <= bar.top + 0.5 || caption.top >= bar.bottom - 0.5, `caption ${JSON.stringify(caption)} bar ${JSON.stringify(bar)}`).toBe(true);
           // Touch targets.
-          const small = await page.evaluate(`[...document.querySelectorAll('.fl-transport button, .fl-legend-box summary')]
+          const small = await page.evaluate(`[...document.querySelectorAll('.fl-transport button, .fl-legend-box__toggle')]
             .map((b) => ({ name: b.getAttribute('aria-label') || b.textContent, r: b.getBoundingClientRect() }))
             .filter((x) => x.r.width > 0 && (x.r.width < 44 || x.r.height < 44)).map((x) => x.name + ' ' + Math.round(x.r.width) + 'x' + Math.round(x.r.height))`);
           expect(small).toEqual([]);
@@ -121,8 +122,8 @@ describe('phone layout', () => {
           };
         })()`)) as { scrollY: number; barOverLanes: boolean; shownOverLanes: string[]; play: Rect; storyTargets: string[] };
         expect(m.scrollY).toBe(0);
-        // Play is on screen from the start; where the bar would lie over the lanes it is see-through,
-        // and only Play and Next event (at its right edge) are drawn over them.
+        // Play is on screen from the start, and the control bar (the figure's foot, under the
+        // lanes) lies over none of them.
         expect(onScreen(m.play, w, h)).toBe(true);
         expect(m.barOverLanes).toBe(false);
         expect(m.shownOverLanes.filter((name) => !/^(Play|Next event)$/.test(name))).toEqual([]);
@@ -134,16 +135,27 @@ describe('phone layout', () => {
     });
   }
 
-  it('tapping a client lane at 360x740 brings that client\'s interventions on screen', async () => {
+  it('tapping a client lane\'s name at 360x740 opens that client\'s interventions beside it, in view', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
     try {
       const page = await context.newPage();
       await open(page, 'seed-gc-pause');
-      await page.locator('.fl-intervene [data-client="client-2"]').waitFor();
-      expect(onScreen(await rect(page, '.fl-intervene [data-client="client-2"]'), 360, 740)).toBe(false);
-      await page.locator('.fl-lanes__row[data-lane="client-2"]').tap();
-      await expect.poll(async () => onScreen(await rect(page, '.fl-intervene [data-client="client-2"]'), 360, 740)).toBe(true);
-      await expect.poll(() => page.evaluate('document.activeElement.closest("[data-client]")?.getAttribute("data-client")')).toBe('client-2');
+      const name = page.locator('button.fl-lanes__name[data-lane="client-2"]');
+      await name.tap();
+      const menu = page.getByRole('dialog', { name: 'Interventions: Client 2' });
+      await menu.waitFor();
+      expect(await name.getAttribute('aria-expanded')).toBe('true');
+      const box = await menu.evaluate((el) => el.getBoundingClientRect().toJSON() as Rect);
+      const lane = await rect(page, 'button.fl-lanes__name[data-lane="client-2"]');
+      expect(onScreen(box, 360, 740), `menu ${JSON.stringify(box)}`).toBe(true);
+      // Next to the name: under it, or over it where it would not fit under it on screen (the
+      // page at its top, Client 2's lane low on it).
+      const gap = box.top >= lane.bottom ? box.top - lane.bottom : lane.top - box.bottom;
+      expect(gap, `menu ${JSON.stringify(box)} name ${JSON.stringify(lane)}`).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThan(16);
+      // Focus is in the menu, on its first action; nothing scrolled.
+      await expect.poll(() => page.evaluate('document.activeElement.textContent')).toBe('Pause Client 2');
+      expect(await page.evaluate('scrollY')).toBe(0);
     } finally {
       await context.close();
     }
@@ -163,7 +175,7 @@ describe('laptop layout', () => {
         const box = await page.locator('.fl-timeline__scroll').evaluate((e) => ({ client: e.clientWidth, scroll: e.scrollWidth }));
         expect(box.scroll, `${id}: the timeline's box is ${box.client} px wide, its picture ${box.scroll} px`).toBeLessThanOrEqual(box.client);
         expect(onScreen(await rect(page, 'button.fl-play'), 1280, 800)).toBe(true);
-        expect(await page.locator('.fl-legend-box').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+        expect(await page.locator('.fl-legend-box__toggle').getAttribute('aria-expanded')).toBe('true');
       } finally {
         await context.close();
       }

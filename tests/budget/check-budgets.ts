@@ -14,7 +14,7 @@
  *   maths and move load with the marks): together 0.4 KB over 99 KB after moving the quiz's belief
  *   key and the stale-write check out of the first render's modules, 99.4 KB);
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 233.5 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 237.5 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -45,19 +45,23 @@
  *   took it to 228.3 KB; 228.5 KB until the rest of issue 40's first round (the story's frames with
  *   their move and the scrubber's outline of the part in view, about 0.9 KB; stale writes marked in
  *   the timeline, the log, the legend and the events table, about 0.4 KB; the quiz's belief key
- *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; 230.5 KB until issue 41's
- *   fence granularity in the simulator (a key on reads and writes, the highest token kept per lock or
- *   per object, the storage log naming the object), its setting control and the per-object wording of
- *   captions and story endings (about 0.8 KB), issue 41's corrections to the sources (the SQL and
+ *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; 230.5 KB until the
+ *   second round of issues 40 and 41 and issue 42's fixes took it to 237.2 KB: issue 41's fence
+ *   granularity in the simulator (a key on reads and writes, the highest token kept per lock or per
+ *   object, the storage log naming the object), its setting control and the per-object wording of
+ *   captions and story endings (about 0.8 KB); issue 41's corrections to the sources (the SQL and
  *   DynamoDB entries' per-object fencing and its remedies, antirez's check-and-set, etcd's Unlock,
  *   Chubby's failover, the glossary and captions: about 1.8 KB of taught text; the explorer's
- *   storage-restart cause and the quiz's "From Real systems" entries opened in place: about 0.4 KB),
+ *   storage-restart cause and the quiz's "From Real systems" entries opened in place: about 0.4 KB);
  *   issue 40's before/after card in the single file, folded under the timeline (its component, style
- *   sheet and text, none of which the single file had: about 2.7 KB), and the scrubber outline's
- *   handle that pans the view (grip, keys, name and value: about 0.8 KB with the timeline's
- *   zoom-aware scrolling) took it to 233.4 KB; the five new lessons, issue 41's scenario,
- *   questions, real-systems entries and narrated steps, German, the explorer's learner path, the
- *   pause-end handle and the quiz glossary stay out of it).
+ *   sheet and text, none of which the single file had: about 2.7 KB), the scrubber outline's handle
+ *   that pans the view (grip, keys, name and value: about 0.8 KB with the timeline's zoom-aware
+ *   scrolling), the phone figure (a lane's interventions in place, the lane menu and its styles, the
+ *   legend's disclosure button: about 1.2 KB, less the control bar's fold they replace, about 0.3 KB)
+ *   and the frames on phones; issue 42's quiz fixes (progress in sessionStorage, the host's
+ *   registration, dialogs that follow the frame's visible part: about 0.3 KB). The five new lessons,
+ *   issue 41's scenario, questions, real-systems entries and narrated steps, German, the explorer's
+ *   learner path, the pause-end handle and the quiz glossary stay out of it).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -94,7 +98,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 233.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 237.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;

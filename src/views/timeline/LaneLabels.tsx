@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { Database, Server, User } from 'lucide-react';
+import { useControl } from '../../embed/display';
 import { useT } from '../../i18n';
 import { useLab, useLabStore } from '../../store/context';
 import { clientStatusAt, liveLeaseAt, storageStateAt } from '../../store/derive';
@@ -33,6 +34,8 @@ export function LaneLabels({ g, width, frames }: { g: Geometry; width: number; f
   // Where the timeline takes the story's frames (not yet on a phone): its switch is then "whole run".
   const framed = useLab((s) => frames && (s.frame !== undefined || wholeRun));
   const store = useLabStore();
+  // Lane names open their interventions only where the interventions are shown (`controls=`).
+  const menus = useControl('interventions');
   const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const rows = useMemo(
@@ -95,21 +98,32 @@ export function LaneLabels({ g, width, frames }: { g: Geometry; width: number; f
         </label>
       </div>
       {rows.map((r) => {
+        // A client's or the lease service's name is a button: it opens that lane's interventions in
+        // place (`LaneMenu.tsx`, loaded with the interventions; it sets `aria-expanded` while open).
+        const name = (
+          <>
+            {LANE_ICON[r.lane.kind]}
+            <span>{r.name}</span>
+          </>
+        );
         return (
           <div
             key={r.lane.id}
-            aria-hidden="true"
             className={`fl-lanes__row fl-lanes__row--${r.lane.kind}`}
             style={{ height: r.lane.bandHeight, paddingTop: 8 + Math.max(0, r.lane.top - r.lane.bandTop) }}
-            // A tap on a client's or the lease service's name goes to its interventions (`phone-links.ts`).
             data-lane={r.lane.id}
           >
-            <div className="fl-lanes__name">
-              {LANE_ICON[r.lane.kind]}
-              <span>{r.name}</span>
-            </div>
-            <div className={`fl-lanes__sub${r.phase ? ` fl-phase fl-phase--${r.phase}` : ''}`}>{r.sub}</div>
-            {r.extra && <div className={r.stale ? 'fl-lanes__extra fl-lanes__extra--stale' : 'fl-lanes__extra'}>{r.extra}</div>}
+            {menus && r.lane.kind !== 'storage' ? (
+              <button type="button" className="fl-lanes__name" data-lane={r.lane.id} aria-haspopup="dialog" aria-expanded="false">
+                {name}
+              </button>
+            ) : (
+              <div className="fl-lanes__name" aria-hidden="true">
+                {name}
+              </div>
+            )}
+            <div aria-hidden="true" className={`fl-lanes__sub${r.phase ? ` fl-phase fl-phase--${r.phase}` : ''}`}>{r.sub}</div>
+            {r.extra && <div aria-hidden="true" className={r.stale ? 'fl-lanes__extra fl-lanes__extra--stale' : 'fl-lanes__extra'}>{r.extra}</div>}
           </div>
         );
       })}

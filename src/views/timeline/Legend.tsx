@@ -3,13 +3,14 @@
  * stretch where the belief outlives the lease, a pause, a keepalive.
  * @module
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { useLab } from '../../store/context';
 
 /**
- * The legend under the timeline: open on wide screens, folded away (a disclosure) on phones, where
- * the timeline, the caption and Play must fit on one screen (issue 13).
+ * The legend under the timeline, a disclosure: a button with a chevron and `aria-expanded` that
+ * folds or opens the key. Open on wide screens, folded on phones, where the figure, the caption and
+ * Play must fit on one screen (issue 13; issue 40, item 6).
  */
 export function Legend() {
   const t = useT();
@@ -17,24 +18,25 @@ export function Legend() {
   const fencing = useLab((s) => s.trace.scenario.storage.fencing);
   // The lease check's diamonds appear only where a client checks before writing.
   const checks = useLab((s) => s.trace.scenario.clients.some((c) => c.checkLeaseBeforeWrite));
-  const box = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(true);
+  const id = useId();
   // Open where there is room (the reader may open or fold it). Decided once the page has its real
   // viewport (a phone's can still be the 980 px default when the first render runs), and again if
   // the viewport crosses 640 px.
   useLayoutEffect(() => {
     if (typeof matchMedia !== 'function') return;
     const narrow = matchMedia('(max-width: 640px)');
-    const fit = (): void => {
-      if (box.current) box.current.open = !narrow.matches;
-    };
+    const fit = (): void => setOpen(!narrow.matches);
     fit();
     narrow.addEventListener('change', fit);
     return () => narrow.removeEventListener('change', fit);
   }, []);
   return (
-    <details className="fl-legend-box" ref={box} open>
-      <summary className="fl-legend-box__summary">{t('timeline.legend')}</summary>
-    <ul className="fl-legend" aria-label={t('timeline.legend')}>
+    <div className="fl-legend-box">
+      <button type="button" className="fl-legend-box__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {t('timeline.legend')}
+      </button>
+    <ul className="fl-legend" id={id} hidden={!open} aria-label={t('timeline.legend')}>
       <li>
         <svg width="26" height="12" aria-hidden="true">
           <rect x="1" y="1" width="24" height="10" rx="3" className="fl-lease__bar" />
@@ -106,6 +108,6 @@ export function Legend() {
         </li>
       )}
     </ul>
-    </details>
+    </div>
   );
 }
