@@ -10,7 +10,6 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { M } from './MotionProvider';
-import { Info } from 'lucide-react';
 import { useT, withText } from '../i18n';
 import { loadOnce } from '../store/load-once';
 import { loadedBuiltIn } from '../scenarios';
@@ -114,7 +113,6 @@ export function CaptionPanel() {
           {own && content.sources && content.sources.length > 0 && <CaptionSources sources={content.sources} />}
           {shown.latest && (
             <p className="fl-caption__latest">
-              <Info size={14} aria-hidden="true" />
               <span>
                 {t('caption.latest')} <span className="fl-caption__time">{t('caption.at', { at: seconds(shown.latest.atMs) })}</span>{' '}
                 {shown.latest.text}

@@ -1,6 +1,6 @@
 /**
  * Size budgets of the production build (issue 7), run by `npm test` after both builds:
- * - JavaScript needed for the first render: at most 99.5 KB gzip (95 KB until issue 14's story slot,
+ * - JavaScript needed for the first render: at most 99.6 KB gzip (95 KB until issue 14's story slot,
  *   issue 13's timeline layout and issue 12's corrected text and modes took it to about 96.5 KB; since
  *   issue 15's prerendered first screen, paint no longer waits for it; 97 KB until issue 13's last
  *   round put the keys' line under the legend, sized the presenter controls with the screen and
@@ -12,9 +12,14 @@
  *   (its Continue, the story's step on the store), the storage log says "stale" beside a stale
  *   write it stored, and the timeline takes the story's frames (its scale and scroll; the frame's
  *   maths and move load with the marks): together 0.4 KB over 99 KB after moving the quiz's belief
- *   key and the stale-write check out of the first render's modules, 99.4 KB);
+ *   key and the stale-write check out of the first render's modules, 99.4 KB); 99.6 KB since issue
+ *   40's second round and issue 41: the lane names are buttons that open their interventions in
+ *   place, the legend folds behind a button, the timeline waits for the frame's code when a frame
+ *   is set, the header's token switch says "equality only" under an equality check, and a
+ *   scenario's storage may fence per object: about 0.3 KB, of which 0.2 KB was found back (the
+ *   quiz's belief key left the core chunk, the caption's info mark is drawn in CSS), 99.54 KB;
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 237.5 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 238.5 KB gzip (200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -46,7 +51,7 @@
  *   their move and the scrubber's outline of the part in view, about 0.9 KB; stale writes marked in
  *   the timeline, the log, the legend and the events table, about 0.4 KB; the quiz's belief key
  *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; 230.5 KB until the
- *   second round of issues 40 and 41 and issue 42's fixes took it to 237.2 KB: issue 41's fence
+ *   second round of issues 40 and 41 and issue 42's fixes took it to 238.0 KB: issue 41's fence
  *   granularity in the simulator (a key on reads and writes, the highest token kept per lock or per
  *   object, the storage log naming the object), its setting control and the per-object wording of
  *   captions and story endings (about 0.8 KB); issue 41's corrections to the sources (the SQL and
@@ -98,7 +103,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.5 * KB, firstRenderCss: 10 * KB, singleFile: 237.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 238.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;
