@@ -26,13 +26,13 @@ export function labelColumnWidth(available: number): number {
 }
 
 /** The lane-name column. Re-renders only when the playhead crosses an event. */
-export function LaneLabels({ g, width, frames }: { g: Geometry; width: number; frames: boolean }) {
+export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
   const skipQuiet = useLab((s) => s.skipQuiet);
   const wholeRun = useLab((s) => s.wholeRun === true);
-  // Where the timeline takes the story's frames (not yet on a phone): its switch is then "whole run".
-  const framed = useLab((s) => frames && (s.frame !== undefined || wholeRun));
+  // While the story frames a moment (at every width), its switch is "whole run".
+  const framed = useLab((s) => s.frame !== undefined || wholeRun);
   const store = useLabStore();
   // Lane names open their interventions only where the interventions are shown (`controls=`).
   const menus = useControl('interventions');

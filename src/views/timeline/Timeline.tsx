@@ -293,7 +293,7 @@ export function Timeline() {
           </div>
         ) : (
         <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>
-          <LaneLabels g={g} width={labelW} frames />
+          <LaneLabels g={g} width={labelW} />
           <svg
             ref={svgRef}
             className="fl-timeline__svg"
