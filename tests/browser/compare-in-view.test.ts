@@ -125,11 +125,16 @@ describe('the before/after card, in view right after a change', () => {
       await settled(page);
       await handle.evaluate((el) => (el as SVGElement).focus({ preventScroll: true }));
       const y0 = await page.evaluate(() => scrollY);
+      const top0 = (await where(page)).figure!.top;
       await page.keyboard.press('Shift+ArrowLeft');
       await page.getByRole('region', { name: 'Before and after your last change' }).waitFor();
       await settled(page);
       const w = await where(page);
-      expect(w.scrollY).toBe(y0);
+      // The picture did not move on screen. Below the two-column layout the figure sticks to the top
+      // and the card grows it: the browser's scroll anchoring then keeps the text under it in place
+      // by moving the page's scroll by the card's height, which the reader does not see as a jump.
+      expect(Math.abs(w.figure!.top - top0)).toBeLessThanOrEqual(1);
+      if (size.width > 1080) expect(w.scrollY).toBe(y0);
       expectInView(w);
       await context.close();
     });
