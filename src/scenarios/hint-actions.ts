@@ -19,7 +19,7 @@ export type HintAction =
   | { do: 'open'; scenario: string }
   /** Move the playhead to `atMs` (the scrubber). */
   | { do: 'seek'; atMs: number }
-  /** The "Pause length (s)" field, in ms. */
+  /** The "Length of a new pause (s)" field, in ms. */
   | { do: 'pauseLength'; ms: number }
   /** The "Pause CLIENT" button, at the playhead. */
   | { do: 'pause'; client: string };

@@ -56,7 +56,7 @@ async function act(page: Page, a: HintAction): Promise<void> {
       }, a.atMs);
       return;
     case 'pauseLength':
-      await page.getByLabel('Pause length (s)').fill(String(a.ms / 1000));
+      await page.getByLabel('Length of a new pause (s)').fill(String(a.ms / 1000));
       return;
     case 'pause':
       await page.getByRole('button', { name: `Pause ${a.client === 'client-1' ? 'Client 1' : a.client}`, exact: true }).click();

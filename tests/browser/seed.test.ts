@@ -73,7 +73,7 @@ describe('the seed in the browser', () => {
     // an immediate read after End still saw "0.1 s").
     await page.getByRole('button', { name: 'Next event', exact: true }).click();
     await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('0.1 s');
-    expect(await page.getByRole('spinbutton', { name: 'Pause length (s)' }).inputValue()).toBe('12');
+    expect(await page.getByRole('spinbutton', { name: 'Length of a new pause (s)' }).inputValue()).toBe('12');
     await page.getByRole('button', { name: 'Pause Client 1', exact: true }).click();
     await page.getByText('Pause Client 1 12.0 s at 0.1 s').waitFor();
     await page.keyboard.press('End');

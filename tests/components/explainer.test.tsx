@@ -107,7 +107,7 @@ describe('the explainer', () => {
 
   it('keys typed into the pause length field stay in the field', async () => {
     const { user, store } = setup();
-    const field = screen.getByRole('spinbutton', { name: 'Pause length (s)' });
+    const field = screen.getByRole('spinbutton', { name: 'Length of a new pause (s)' });
     await user.clear(field);
     await user.type(field, '20');
     await user.keyboard('{End}');
@@ -117,7 +117,7 @@ describe('the explainer', () => {
 
   it('the pause length says how it compares with the lease TTL, and follows what is typed', async () => {
     const { user } = setup();
-    const field = screen.getByRole('spinbutton', { name: 'Pause length (s)' });
+    const field = screen.getByRole('spinbutton', { name: 'Length of a new pause (s)' });
     // The seed's TTL is 10 s; the default pause is longer.
     expect(field).toHaveAccessibleDescription('A 12 s pause is longer than the lease’s TTL (10 s): the lease can expire while the client is frozen.');
     await user.clear(field);
@@ -143,7 +143,7 @@ describe('the explainer', () => {
   it('pausing client 1 for 20 s just after the grant means it never writes before client 2', async () => {
     const { user } = setup();
     await press(user, 'Next event'); // 0.1 s: the lease service grants token 33
-    const field = screen.getByRole('spinbutton', { name: 'Pause length (s)' });
+    const field = screen.getByRole('spinbutton', { name: 'Length of a new pause (s)' });
     await user.clear(field);
     await user.type(field, '20');
     await press(user, 'Pause Client 1');
@@ -160,7 +160,7 @@ describe('the explainer', () => {
   it('pausing client 2 before its grant lets the late write through: the first-write window', async () => {
     const { user } = setup();
     seek(2000);
-    const field = screen.getByRole('spinbutton', { name: 'Pause length (s)' });
+    const field = screen.getByRole('spinbutton', { name: 'Length of a new pause (s)' });
     await user.clear(field);
     await user.type(field, '20');
     await press(user, 'Pause Client 2');

@@ -51,7 +51,7 @@ export const keepaliveHolds: BuiltInScenario = {
     },
   ],
   tryThis: [
-    "Put the playhead at about 5 s, set “Pause length (s)” to 15 and press “Pause Client 1”: its keepalives stop, the lease expires at 13.3 s and client 2 gets token 34; client 1's write, when it finally comes at 40.3 s, is rejected.",
+    "Put the playhead at about 5 s, set “Length of a new pause (s)” to 15 and press “Pause Client 1”: its keepalives stop, the lease expires at 13.3 s and client 2 gets token 34; client 1's write, when it finally comes at 40.3 s, is rejected.",
     "In “Scenario settings”, set “Client 1: keepalive every (s, 0 = never)” to 0 (no keepalives): the lease expires at 10.1 s in the middle of its work, and its write with token 33 is rejected.",
   ],
 };

@@ -84,7 +84,7 @@ export const toolsDe = {
 
   'intervene.heading': 'Eingreifen bei {at} s',
   'intervene.help': 'Ein Fehler wirkt ab der Abspielposition. Was davor geschah, bleibt; der Rest des Laufs wird neu berechnet.',
-  'intervene.pauseFor': 'Pausenlänge (s)',
+  'intervene.pauseFor': 'Länge einer neuen Pause (s)',
   'intervene.pauseFor.longer': 'Eine Pause von {pause} s ist länger als die TTL der Lease ({ttl} s): Die Lease kann ablaufen, während der Client eingefroren ist.',
   'intervene.pauseFor.shorter': 'Eine Pause von {pause} s ist nicht länger als die TTL der Lease ({ttl} s): Eine kurz davor erneuerte Lease kann sie überdauern.',
   'intervene.pauseFor.invalid': 'Geben Sie eine Pause von {min} s bis {max} s ein. Bis dahin dauern Pausen {current} s.',

@@ -90,7 +90,7 @@ export const toolsEn = {
   // Interventions at the playhead.
   'intervene.heading': 'Intervene at {at} s',
   'intervene.help': 'A fault takes effect at the playhead. What happened before it stays; the rest of the run is recomputed.',
-  'intervene.pauseFor': 'Pause length (s)',
+  'intervene.pauseFor': 'Length of a new pause (s)',
   'intervene.pauseFor.longer': 'A {pause} s pause is longer than the lease’s TTL ({ttl} s): the lease can expire while the client is frozen.',
   'intervene.pauseFor.shorter': 'A {pause} s pause is not longer than the lease’s TTL ({ttl} s): a lease renewed just before it may outlast it.',
   'intervene.pauseFor.invalid': 'Enter a pause from {min} s to {max} s. Until then, pauses last {current} s.',
