@@ -123,6 +123,18 @@ describe('nextFrame', () => {
     expect(nextFrame(undefined, trace, moments, 1000, true)).toBeUndefined();
     expect(nextFrame(undefined, trace, moments, 1000, false)).toBeDefined();
   });
+  it('a link rounded to tenths of a second after a moment opens its frame; never a moment still to come', () => {
+    for (const m of moments) {
+      const exact = nextFrame(undefined, trace, moments, m.stopMs, false)!;
+      // As a `?t=` link gives it: the next tenth of a second at or after the stop.
+      const link = Math.ceil(m.stopMs / 100) * 100;
+      const later = moments.filter((x) => x.stopMs > m.stopMs && x.stopMs <= link);
+      if (later.length === 0) expect(nextFrame(undefined, trace, moments, link, false), `t=${link}`).toEqual(exact);
+      // Just before a moment, the moment is not framed yet (its events are still to come).
+      const before = nextFrame(undefined, trace, moments, m.stopMs - 50, false);
+      if (before) expect(before.focus!.endMs).toBeLessThanOrEqual(m.stopMs - 50 + 100);
+    }
+  });
 });
 
 describe('changeFrame', () => {

@@ -168,6 +168,9 @@ export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX
   return { startMs, endMs: startMs + span, focus: { startMs: lo, endMs: hi }, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
 }
 
+/** How far past a key moment (ms) the playhead may rest and still show its frame: a link's rounding to tenths of a second. */
+const LINK_SLACK_MS = 100;
+
 /** A frame as the timeline takes it (the store's `frame`); a key moment's carries its `focus` (see {@link Frame}). */
 export type Framed = { startMs: number; endMs: number; focus?: { startMs: number; endMs: number } } | undefined;
 
@@ -181,7 +184,10 @@ export type Framed = { startMs: number; endMs: number; focus?: { startMs: number
  * @param moments the run's key moments (`keyMoments`)
  */
 export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMoment[], playheadMs: number, playing: boolean): Framed {
-  const moment = playing ? undefined : moments.find((m) => Math.abs(m.stopMs - playheadMs) < 0.5);
+  // At rest on a moment, or just after it: a `?t=` link gives tenths of a second (the storage's
+  // decision at 21 499 ms opens as `t=21500`), and the picture then shows the same.
+  let moment: KeyMoment | undefined;
+  if (!playing) for (const m of moments) if (m.stopMs <= playheadMs + 0.5 && playheadMs - m.stopMs < LINK_SLACK_MS && (!moment || m.stopMs > moment.stopMs)) moment = m;
   if (moment) {
     const f = frameOf(trace, moment);
     const same = prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.focus?.startMs === f.focus.startMs && prev.focus.endMs === f.focus.endMs;

@@ -88,6 +88,23 @@ describe('every way in opens framed', () => {
     });
   }
 
+  it("a ?t= link in tenths of a second just after the climax (t=21500, as the README's embed example) shows its frame", async () => {
+    const climax = moments.filter((m) => m.stopMs <= 21_500).at(-1)!;
+    expect(21_500 - climax.stopMs).toBeGreaterThan(0);
+    const f = frameOf(trace, climax);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?t=21500`);
+    await explainerLoaded(page);
+    await expect
+      .poll(async () => {
+        const v = await inView(page);
+        return v.fromMs <= f.startMs + 1 && v.toMs >= f.endMs - 1 && v.toMs - v.fromMs < (f.endMs - f.startMs) * 2;
+      })
+      .toBe(true);
+    await context.close();
+  });
+
   it('presenter mode (p) at the moment shows its frame, and keeps it on leaving', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

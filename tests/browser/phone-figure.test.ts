@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, reactHasControls } from './chromium';
-import { frames, patientPolls, settled } from './settle';
+import { explainerLoaded, frames, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -38,6 +38,36 @@ async function open(page: Page): Promise<void> {
   await reactHasControls(page);
   await settled(page);
 }
+
+describe('a change on a phone', () => {
+  it('at 360x740, Crash Client 1 at 5 s from its lane name: the frame it opens keeps the playhead in view', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce', locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseURL}?t=5000`);
+      await explainerLoaded(page);
+      await page.locator('button.fl-lanes__name[data-lane="client-1"]').tap();
+      const menu = page.getByRole('dialog', { name: 'Interventions: Client 1' });
+      await menu.getByRole('button', { name: 'Crash Client 1' }).tap();
+      await menu.waitFor({ state: 'detached' });
+      await settled(page);
+      // The change frames from the playhead (5 s) to the first decision it altered, seconds later: wider
+      // than the phone's view, whose middle showed lanes not drawn yet and no playhead.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const line = document.querySelector('.fl-playhead__line')!.getBoundingClientRect();
+            const names = document.querySelector('.fl-lanes')!.getBoundingClientRect();
+            const view = document.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
+            return line.left >= names.right && line.right <= view.right;
+          }),
+        )
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 describe('the figure on phones', () => {
   for (const [w, h] of [

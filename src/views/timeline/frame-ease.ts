@@ -98,12 +98,18 @@ export function showFrame(
   snap: (el: HTMLElement, target: number, px: number, bounds?: [number, number]) => number,
 ): void {
   const px = g.x(playheadMs);
-  state.bounds = frame ? frameBounds(frame, g, view) : undefined;
+  // The playhead stays in view, whatever else a frame wider than the view leaves out: after a
+  // change on a phone, the frame runs from the playhead to a decision seconds later, and a view of
+  // its middle showed lanes not drawn yet and no playhead (issue 40's review).
+  const seen: [number, number] = [px - (view - FRAME_RIGHT), px - FRAME_LEFT];
+  const fits = frame ? frameBounds(frame, g, view) : undefined;
+  state.bounds = fits && (Math.max(fits[0], seen[0]) <= Math.min(fits[1], seen[1]) ? [Math.max(fits[0], seen[0]), Math.min(fits[1], seen[1])] : seen);
   if (el && scrolls && (frame || state.shown?.frame)) {
     let target = frame ? (g.x(frame.startMs) + g.x(frame.endMs)) / 2 - (FRAME_LEFT + view - FRAME_RIGHT) / 2 : px - view * 0.35;
     // A frame wider than the view (a phone's): its events in view, as near its middle as they allow;
     // where they do not all fit, the last of them (the moment's own, where the playhead stops).
     if (frame?.focus) target = Math.max(g.x(frame.focus.endMs) - (view - FRAME_RIGHT), Math.min(g.x(frame.focus.startMs) - FRAME_LEFT, target));
+    if (frame) target = Math.min(seen[1], Math.max(seen[0], target));
     scrollTo(el, snap(el, Math.max(0, target), px, state.bounds));
   }
   const now = { frame, pxPerMs: g.pxPerMs, playheadX: px - (el?.scrollLeft ?? 0) };
