@@ -232,6 +232,15 @@ function acceptedRefs(trace: Trace): DecisionRef[] {
  * @returns `holds`, or the first stale overwrite in storage order and the number of stale writes
  *   that overwrote a later holder's write.
  */
+/**
+ * The object a decision's token is compared within: the write's key under `storage.fencePer: "key"`
+ * (the storage keeps a highest token per object, so properties 1 and 2 hold per object: a write to
+ * an object a later holder has not written overwrites nothing of theirs), else one object for all.
+ */
+function fenceScope(trace: Trace, decision: StorageDecision): string {
+  return trace.scenario.storage.fencePer === 'key' ? (decision.key ?? '') : '';
+}
+
 export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-overwrite'> {
   const refs = acceptedRefs(trace);
   const leaseOrder = new Map<LeaseInterval, number>();
@@ -239,11 +248,14 @@ export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-o
   let count = 0;
   let afterRestart = 0;
   let witness: WitnessOf<'no-stale-overwrite'> | undefined;
-  // The accepted write from the latest-granted lease seen so far, in storage order.
-  let latest: DecisionRef | undefined;
-  let latestOrder = -1;
+  // The accepted write from the latest-granted lease seen so far, in storage order (per object
+  // under per-object fencing: `fenceScope`).
+  const latestOf = new Map<string, { ref: DecisionRef; order: number }>();
   for (const ref of refs) {
     const order = ref.lease ? (leaseOrder.get(ref.lease) ?? -1) : -1;
+    const scope = fenceScope(trace, ref.decision);
+    const latest = latestOf.get(scope)?.ref;
+    const latestOrder = latestOf.get(scope)?.order ?? -1;
     if (ref.lease && leaseEndedBy(ref.lease, ref.decision.atMs) && latest && latestOrder > order) {
       count += 1;
       const restartAtMs = storageRestartBetween(trace, latest.decision.atMs, ref.decision.atMs);
@@ -263,10 +275,7 @@ export function checkNoStaleOverwrite(trace: Trace): PropertyVerdict<'no-stale-o
         };
       }
     }
-    if (order > latestOrder) {
-      latest = ref;
-      latestOrder = order;
-    }
+    if (order > latestOrder) latestOf.set(scope, { ref, order });
   }
   return witness ? { property: 'no-stale-overwrite', holds: false, count, afterRestart, witness } : { property: 'no-stale-overwrite', holds: true };
 }
@@ -290,9 +299,12 @@ export function checkTokenOrder(trace: Trace): PropertyVerdict<'token-order'> {
   let count = 0;
   let afterRestart = 0;
   let witness: WitnessOf<'token-order'> | undefined;
-  let higher: DecisionRef | undefined;
+  // The highest accepted so far, per object under per-object fencing (`fenceScope`).
+  const highestOf = new Map<string, DecisionRef>();
   trace.storage.forEach((decision, index) => {
     if (!decision.accepted || decision.token === undefined) return;
+    const scope = fenceScope(trace, decision);
+    const higher = highestOf.get(scope);
     if (higher && decision.token < higher.decision.token!) {
       count += 1;
       const restartAtMs = storageRestartBetween(trace, higher.decision.atMs, decision.atMs);
@@ -312,7 +324,7 @@ export function checkTokenOrder(trace: Trace): PropertyVerdict<'token-order'> {
       }
       return;
     }
-    if (!higher || decision.token > higher.decision.token!) higher = { index, decision, lease: leaseOfDecision(trace, decision) };
+    if (!higher || decision.token > higher.decision.token!) highestOf.set(scope, { index, decision, lease: leaseOfDecision(trace, decision) });
   });
   return witness ? { property: 'token-order', holds: false, count, afterRestart, witness } : { property: 'token-order', holds: true };
 }

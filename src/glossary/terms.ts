@@ -80,7 +80,7 @@ export const TERMS: readonly Term[] = [
     label: 'process pause',
     words: ['process pause', 'pause', 'pauses', 'garbage-collection pause', 'GC pause'],
     definition:
-      'A stretch when a program runs none of its code although it has not crashed, for example a stop-the-world garbage collection or a suspended virtual machine. The program does not notice while it is paused; afterwards it can tell only by reading a clock.',
+      'A stretch when a program runs none of its code although it has not crashed, for example a stop-the-world garbage collection or a suspended virtual machine. The program does not notice while it is paused; afterwards it can tell, for example by reading a clock.',
     source: 'DDIA ch. 8, "Process Pauses"; Kleppmann 2016',
   },
   {

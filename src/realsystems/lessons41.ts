@@ -83,7 +83,7 @@ export const LESSON41_SYSTEMS: readonly RealSystem[] = [
     explanation:
       'Kleppmann’s article starts by asking what the lock is for. For efficiency, it saves doing the same work twice, and if it fails the result is “a minor increase in cost” or “a minor inconvenience (e.g. a user ends up getting the same email notification twice)”. ' +
       'For correctness, a failure means “a corrupted file, data loss, permanent inconsistency”. ' +
-      'For efficiency alone he argues that “a single Redis instance” is enough, and that it will sometimes drop a lock; for correctness, the resource must check a fencing token, as the storage does in every scenario of this lab.',
+      'For efficiency alone he argues that “a single Redis instance” is enough, and that it will sometimes drop a lock; for correctness, the resource must check a fencing token, as the storage does in this lab whenever it checks tokens by order.',
     sources: [
       KLEPPMANN,
       { title: 'Redis docs: Distributed Locks with Redis', url: 'https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/' },

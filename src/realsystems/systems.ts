@@ -291,7 +291,7 @@ export const REAL_SYSTEMS: readonly RealSystem[] = [
       'None that grows. The key holds a random value, unique per lock request, so that a client deletes the key only if it still holds that value.',
     enforcement:
       'Nothing by itself: the random value protects the release. antirez proposes that the resource can check-and-set on it: a new holder first sets the resource’s state to its own value, and writes only if the state still holds that value, so a holder that has been overtaken finds another value and its write fails. ' +
-      'That needs a resource that checks and writes atomically, and a stale write that comes before the new holder has set its value still lands. An equality check against one remembered value (etcd’s contrib/lock storage) cannot tell an older holder from a newer one.',
+      'That needs a resource that checks and writes atomically; a stale write that comes before the new holder has set its value still lands, and so does a former holder’s own mark if it arrives late, which takes the resource back (a growing token would refuse it). An equality check against one remembered value (etcd’s contrib/lock storage) cannot tell an older holder from a newer one.',
     explanation:
       'Kleppmann’s critique: Redlock “does not have any facility for generating fencing tokens”, and “the unique random value it uses does not provide the required monotonicity”. ' +
       'A storage that compares random values can reject the real holder and accept a stale one, as the random-tokens scenario shows.',

@@ -82,7 +82,7 @@ export const ISSUE41_QUESTIONS: readonly Question[] = [
     options: [
       {
         id: 'stored',
-        text: 'The write is stored if it is the first to arrive after the restart: the storage has forgotten the higher token. The highest token must be kept on disk with the data.',
+        text: 'The write is stored if no newer token has reached the storage since the restart: it has forgotten the higher token. The highest token must be kept on disk with the data.',
         correct: true,
         feedback:
           'Right. After the restart the storage has seen no token, so the first write sets its highest, whoever sends it. An HDFS JournalNode keeps the epoch it has promised in a file on disk for this reason.',

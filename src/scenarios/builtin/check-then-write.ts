@@ -73,10 +73,11 @@ export const checkThenWrite: BuiltInScenario = {
       title: 'What if it had been an email?',
       text:
         'Here the stale request went to a storage that checks tokens. An email, a payment or a call to another service checks none: ' +
-        'sent after the same check and the same pause, it would have gone out. Two ways to guard such a step: first claim the work with a fenced write ' +
-        '(store “sending job 7” with your token, and go on only if it is stored), and send it with an idempotency key that names the work, ' +
-        'so that a second attempt gets the first answer instead of acting twice.',
-      sources: ['kleppmann', 'stripeIdempotency'],
+        'sent after the same check and the same pause, it would have gone out. Two things narrow that gap: first claim the work with a fenced write ' +
+        '(store “sending job 7” with your token, and go on only if it is stored), so that a holder already overtaken finds out before it acts; ' +
+        'a pause between the stored claim and the call still leaves a window, so also send the call with an idempotency key that names the work, ' +
+        'and a second attempt gets the first answer instead of acting twice.',
+      sources: ['stripeIdempotency'],
     } satisfies NarrationStep] : []),
   ],
   tryThis: [

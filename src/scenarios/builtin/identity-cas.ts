@@ -46,7 +46,7 @@ export const identityCas: BuiltInScenario = {
       text:
         'At 20 s the storage restarts and forgets the token it remembered (a storage that keeps it only in memory, as the contrib/lock example does in a Go map, loses it this way). ' +
         'Whichever write comes next will set the token it accepts. A storage that checks tokens by order loses its highest token the same way, ' +
-        'and then lets in the first stale write after the restart: the highest token must be kept on disk with the data, as an HDFS JournalNode keeps its promised epoch in a file.',
+        'and then lets in stale writes after the restart, until a newer token arrives: the highest token must be kept on disk with the data, as an HDFS JournalNode keeps its promised epoch in a file.',
       sources: ['hdfsPromisedEpoch'],
     },
     {

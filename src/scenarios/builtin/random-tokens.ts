@@ -51,8 +51,8 @@ export const randomTokens: BuiltInScenario = {
         'Of Redlock’s random value: “The unique random value it uses does not provide the required monotonicity.” A fencing token compared by size must grow with every grant, as an etcd revision or a ZooKeeper zxid does. ' +
         'Nor does an equality check against one remembered value help: it cannot tell an older holder from a newer one. ' +
         'A random value can still fence through a check-and-set the storage runs: each new holder first marks the object with its own value, and a write goes through only if the mark is still the writer’s. ' +
-        'That needs a storage that checks and writes in one step, and, as with any token, a stale write that arrives before the new holder’s mark still lands. ' +
-        'A compare-and-set on the object’s version, as a conditional write offers, works the same way.',
+        'That needs a storage that checks and writes in one step; a stale write that arrives before the new holder’s mark still lands, and so does a former holder’s own mark if it arrives late, which takes the object back (a growing token would refuse it). ' +
+        'A compare-and-set on the object’s version, as a conditional write offers, checks every write against what the writer last read, with no unchecked mark.',
       sources: ['kleppmann', 'antirez', 'ddia9'],
     },
   ],
