@@ -51,7 +51,7 @@
  *   their move and the scrubber's outline of the part in view, about 0.9 KB; stale writes marked in
  *   the timeline, the log, the legend and the events table, about 0.4 KB; the quiz's belief key
  *   from the beliefs the timeline draws, about 0.1 KB) took it to 229.9 KB; 230.5 KB until the
- *   second round of issues 40 and 41 and issue 42's fixes took it to 238.0 KB: issue 41's fence
+ *   second round of issues 40 and 41 and issue 42's fixes took it to 238.3 KB: issue 41's fence
  *   granularity in the simulator (a key on reads and writes, the highest token kept per lock or per
  *   object, the storage log naming the object), its setting control and the per-object wording of
  *   captions and story endings (about 0.8 KB); issue 41's corrections to the sources (the SQL and
