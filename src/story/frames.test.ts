@@ -130,6 +130,8 @@ describe('nextFrame', () => {
       const link = Math.ceil(m.stopMs / 100) * 100;
       const later = moments.filter((x) => x.stopMs > m.stopMs && x.stopMs <= link);
       if (later.length === 0) expect(nextFrame(undefined, trace, moments, link, false), `t=${link}`).toEqual(exact);
+      // Resting just past a moment at any other ms (a scrub), the moment is framed only where it is exactly there.
+      if (later.length === 0 && link - m.stopMs > 1) expect(nextFrame(undefined, trace, moments, link - 1, false), `scrub at ${link - 1}`).toBeUndefined();
       // Just before a moment, the moment is not framed yet (its events are still to come).
       const before = nextFrame(undefined, trace, moments, m.stopMs - 50, false);
       if (before) expect(before.focus!.endMs).toBeLessThanOrEqual(m.stopMs - 50 + 100);

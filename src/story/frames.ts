@@ -168,7 +168,7 @@ export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX
   return { startMs, endMs: startMs + span, focus: { startMs: lo, endMs: hi }, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
 }
 
-/** How far past a key moment (ms) the playhead may rest and still show its frame: a link's rounding to tenths of a second. */
+/** How far past a key moment (ms) a playhead at a whole tenth of a second (a `?t=` link's) may rest and still show its frame. */
 const LINK_SLACK_MS = 100;
 
 /** A frame as the timeline takes it (the store's `frame`); a key moment's carries its `focus` (see {@link Frame}). */
@@ -184,10 +184,17 @@ export type Framed = { startMs: number; endMs: number; focus?: { startMs: number
  * @param moments the run's key moments (`keyMoments`)
  */
 export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMoment[], playheadMs: number, playing: boolean): Framed {
-  // At rest on a moment, or just after it: a `?t=` link gives tenths of a second (the storage's
-  // decision at 21 499 ms opens as `t=21500`), and the picture then shows the same.
+  // At rest on a moment, or where a `?t=` link to it lands: links give tenths of a second (the
+  // storage's decision at 21 499 ms opens as `t=21500`). Only at whole tenths, so that a scrub that
+  // rests just past a moment (any ms) does not redraw the picture at a frame's scale.
+  const link = playheadMs % 100 === 0;
   let moment: KeyMoment | undefined;
-  if (!playing) for (const m of moments) if (m.stopMs <= playheadMs + 0.5 && playheadMs - m.stopMs < LINK_SLACK_MS && (!moment || m.stopMs > moment.stopMs)) moment = m;
+  if (!playing) {
+    for (const m of moments) {
+      const after = playheadMs - m.stopMs;
+      if (after > -0.5 && (after < 0.5 || (link && after < LINK_SLACK_MS)) && (!moment || m.stopMs > moment.stopMs)) moment = m;
+    }
+  }
   if (moment) {
     const f = frameOf(trace, moment);
     const same = prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.focus?.startMs === f.focus.startMs && prev.focus.endMs === f.focus.endMs;
