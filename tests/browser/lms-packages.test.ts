@@ -317,37 +317,45 @@ describe('SCORM 1.2: a whole graded run, every link clicked, as a strict LMS wou
   });
 });
 
+/**
+ * Launches the cmi5 AU as an LMS does: LMS.LaunchData from cmi5.xml (mastery score, moveOn, launch
+ * parameters, a context template with session id `session-1`) in the LRS stub, then the AU's URL
+ * with the launch parameters; resolves once the quiz says it reports to the course.
+ */
+async function launchCmi5(registration: string, fetch: string) {
+  const auId = attr(courseStructure, /<au id="([^"]+)"/);
+  lrs.launchData = JSON.stringify({
+    contextTemplate: {
+      contextActivities: { grouping: [{ objectType: 'Activity', id: `${auId}/course-grouping` }] },
+      extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/sessionid': 'session-1' },
+    },
+    launchMode: 'Normal',
+    moveOn: attr(courseStructure, /moveOn="([^"]+)"/),
+    masteryScore: Number(attr(courseStructure, /masteryScore="([^"]+)"/)),
+    launchParameters: attr(courseStructure, /<launchParameters>([^<]*)</),
+  });
+  const params: LaunchParameters = {
+    endpoint: `${origin}/lrs/xapi/`,
+    fetch,
+    actor: { objectType: 'Agent', name: 'Ada', account: { homePage: 'https://lms.example.edu', name: 'u-42' } },
+    registration,
+    activityId: auId,
+  };
+  const url = attr(courseStructure, /<url>([^<]+)</);
+  const page = await (await browser.newContext()).newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${origin}/cmi5/${url}&${new URLSearchParams({ ...params, actor: JSON.stringify(params.actor) })}`);
+  await page.getByText('Your score is sent to your course.').waitFor({ timeout: 20_000 });
+  return { auId, params, page, problems };
+}
+
 describe('cmi5 package against a local LRS stub', () => {
   it('fetches the token, reads LMS.LaunchData, and sends valid statements in cmi5 order', async () => {
-    const auId = attr(courseStructure, /<au id="([^"]+)"/);
-    const mastery = Number(attr(courseStructure, /masteryScore="([^"]+)"/));
-    expect(mastery).toBe(0.7);
+    expect(Number(attr(courseStructure, /masteryScore="([^"]+)"/))).toBe(0.7);
     const registration = 'c0ffee00-1234-4abc-8def-000000000001';
-    lrs.launchData = JSON.stringify({
-      contextTemplate: {
-        contextActivities: { grouping: [{ objectType: 'Activity', id: `${auId}/course-grouping` }] },
-        extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/sessionid': 'session-1' },
-      },
-      launchMode: 'Normal',
-      moveOn: attr(courseStructure, /moveOn="([^"]+)"/),
-      masteryScore: mastery,
-      launchParameters: attr(courseStructure, /<launchParameters>([^<]*)</),
-    });
-    const params: LaunchParameters = {
-      endpoint: `${origin}/lrs/xapi/`,
-      fetch: `${origin}/lrs/fetch`,
-      actor: { objectType: 'Agent', name: 'Ada', account: { homePage: 'https://lms.example.edu', name: 'u-42' } },
-      registration,
-      activityId: auId,
-    };
-    const url = attr(courseStructure, /<url>([^<]+)</);
-    const launch = `${origin}/cmi5/${url}&${new URLSearchParams({ ...params, actor: JSON.stringify(params.actor) })}`;
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(launch);
-    await page.getByText('Your score is sent to your course.').waitFor({ timeout: 20_000 });
+    const { auId, params, page, problems } = await launchCmi5(registration, `${origin}/lrs/fetch`);
+    const context = page.context();
     await page.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('Correct.').waitFor();
@@ -381,25 +389,10 @@ describe('cmi5 package against a local LRS stub', () => {
   });
 
   it('a reload after three answers keeps the launch: no second fetch, resumes at question 4 (issue 42, item 2)', async () => {
-    const auId = attr(courseStructure, /<au id="([^"]+)"/);
-    const registration = 'c0ffee00-1234-4abc-8def-000000000002';
     lrs.statements.length = 0;
     lrs.state.clear();
-    const params: LaunchParameters = {
-      endpoint: `${origin}/lrs/xapi/`,
-      fetch: `${origin}/lrs/fetch?launch=reload-1`,
-      actor: { objectType: 'Agent', name: 'Ada', account: { homePage: 'https://lms.example.edu', name: 'u-42' } },
-      registration,
-      activityId: auId,
-    };
-    const url = attr(courseStructure, /<url>([^<]+)</);
-    const launch = `${origin}/cmi5/${url}&${new URLSearchParams({ ...params, actor: JSON.stringify(params.actor) })}`;
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(launch);
-    await page.getByText('Your score is sent to your course.').waitFor({ timeout: 20_000 });
+    const { page, problems } = await launchCmi5('c0ffee00-1234-4abc-8def-000000000002', `${origin}/lrs/fetch?launch=reload-1`);
+    const context = page.context();
     const n = available.length;
     for (let i = 0; i < 3; i++) {
       await page.getByRole('heading', { name: `Question ${i + 1} of ${n}` }).waitFor();
