@@ -82,11 +82,6 @@ function currentHref(w: Window | undefined): string {
   }
 }
 
-/** True if `localStorage` can be written here. Never throws. */
-function storageWorks(win: Window | undefined): boolean {
-  return quizStorage(win) !== undefined;
-}
-
 type LmsState = { phase: 'none' } | { phase: 'connecting'; kind: 'scorm' | 'cmi5' } | { phase: 'open'; session: LmsSession | undefined };
 
 /**
@@ -134,7 +129,8 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
   const embedId = instance ?? instanceFromSearch(query);
   const available = useMemo(() => all.filter(isAvailable), [all]);
   const leftOut = all.length - available.length;
-  const [canSave] = useState(() => storageWorks(w));
+  // Whether progress can be kept here (`localStorage`, else `sessionStorage`).
+  const [canSave] = useState(() => quizStorage(w) !== undefined);
 
   const [progress, dispatch] = useReducer(
     (p: QuizProgress, a: QuizAction & { questions: readonly Question[] }) => reduceProgress(a.questions, p, a, { retry: settings.retry }),
