@@ -14,7 +14,8 @@ import { loadBuiltIn } from '../src/store/initial-state';
 import { keyMoments } from '../src/story/moments';
 import { frameOf } from '../src/story/frames';
 import { layoutTimeline, type Geometry } from '../src/views/timeline/geometry';
-import { frameScale } from '../src/views/timeline/frame-ease';
+import { frameCut, frameScale } from '../src/views/timeline/frame-ease';
+import { CUT_PX } from '../src/story/frame-constants';
 
 /**
  * The visible plot (px) of a phone's timeline: the timeline's box (the viewport less the page's
@@ -27,6 +28,8 @@ export interface FrameLayout {
   id: string;
   phone: keyof typeof PHONE_VIEWS;
   pxPerMs: number;
+  /** The frame's quiet stretch drawn as a break at this scale (`frameCut`), if any. */
+  cut?: { startMs: number; endMs: number } | undefined;
   trace: Trace;
   g: Geometry;
   /** The key moments (their stops, ms) framed at this scale. */
@@ -43,17 +46,20 @@ export function* phoneFrameLayouts(ids?: readonly string[]): Generator<FrameLayo
   for (const built of ALL_BUILT_IN_SCENARIOS.filter((b) => !ids || ids.includes(b.id))) {
     const trace = simulate(loadBuiltIn(built.id));
     for (const [phone, view] of Object.entries(PHONE_VIEWS)) {
-      const scales = new Map<number, { stops: number[]; reachesEnd: boolean }>();
+      // Each distinct scale, and with it the cut it draws as a break (a cut frame has a scale of its own).
+      const scales = new Map<string, { pxPerMs: number; cut: { startMs: number; endMs: number } | undefined; stops: number[]; reachesEnd: boolean }>();
       for (const m of keyMoments(trace)) {
         const f = frameOf(trace, m);
         const s = frameScale(trace.endMs, f, view);
         if (s === undefined) continue;
-        const at = scales.get(s) ?? { stops: [], reachesEnd: false };
-        scales.set(s, { stops: [...at.stops, m.stopMs], reachesEnd: at.reachesEnd || f.endMs >= trace.endMs });
+        const cut = frameCut(trace.endMs, f, view);
+        const key = `${s} ${cut?.startMs ?? ''} ${cut?.endMs ?? ''}`;
+        const at = scales.get(key) ?? { pxPerMs: s, cut, stops: [], reachesEnd: false };
+        scales.set(key, { ...at, stops: [...at.stops, m.stopMs], reachesEnd: at.reachesEnd || f.endMs >= trace.endMs });
       }
-      for (const [pxPerMs, { stops, reachesEnd }] of scales) {
-        const g = layoutTimeline(trace, undefined, view, { pxPerMs });
-        yield { id: built.id, phone: Number(phone) as keyof typeof PHONE_VIEWS, pxPerMs, trace, g, stops, reachesEnd };
+      for (const { pxPerMs, cut, stops, reachesEnd } of scales.values()) {
+        const g = layoutTimeline(trace, undefined, view, { pxPerMs, ...(cut ? { skip: [cut], breakPx: CUT_PX } : {}) });
+        yield { id: built.id, phone: Number(phone) as keyof typeof PHONE_VIEWS, pxPerMs, cut, trace, g, stops, reachesEnd };
       }
     }
   }

@@ -63,9 +63,20 @@ export interface LabData extends Derived {
   story?: StoryCaption | undefined;
   /**
    * The stretch of the run the timeline frames now (simulated ms; `story/frames.ts`, set by the
-   * story at a key moment, with the `focus` its events span), or `undefined` for the whole run.
+   * story at a key moment, with the `focus` its events span, a quiet `cut` a narrow view may draw as
+   * a labelled break, and `gapMs`, the smallest gap between its events), or `undefined` for the whole run.
    */
-  frame?: { startMs: number; endMs: number; focus?: { startMs: number; endMs: number } } | undefined;
+  frame?:
+    | {
+        startMs: number;
+        endMs: number;
+        focus?: { startMs: number; endMs: number };
+        cut?: { startMs: number; endMs: number } | undefined;
+        quietCut?: { startMs: number; endMs: number } | undefined;
+        cutBounds?: { startMs: number; endMs: number } | undefined;
+        gapMs?: number;
+      }
+    | undefined;
   /** The learner asked to see the whole run rather than the story's frames (a view setting). */
   wholeRun?: boolean;
   /**

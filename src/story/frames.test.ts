@@ -3,7 +3,17 @@ import { simulate } from '../model';
 import { normalizeScenario } from '../model/scenario';
 import { ALL_BUILT_IN_SCENARIOS } from '../scenarios/all';
 import { keyMoments } from './moments';
-import { MIN_EVENT_GAP_PX, MIN_FRAME_MS, NARROW_PLOT_PX, changeFrame, frameOf, momentEvents, nextFrame } from './frames';
+import { CUT_PX, MIN_CUT_MS, MIN_EVENT_GAP_PX, MIN_FRAME_MS, NARROW_PLOT_PX, changeFrame, frameOf, momentEvents, nextFrame, type Frame } from './frames';
+
+/**
+ * The gap (px) between two times `dMs` apart inside frame `f` drawn `plotPx` wide: to scale, or with
+ * its cut drawn as a break {@link CUT_PX} wide (the time drawn is the frame less the cut).
+ */
+function drawnGapPx(f: Frame, dMs: number, plotPx: number): number {
+  const toScale = (dMs * plotPx) / (f.endMs - f.startMs);
+  if (!f.cut || !f.cutBounds) return toScale;
+  return Math.max(toScale, (dMs * (plotPx - CUT_PX)) / (f.cutBounds.endMs - f.cutBounds.startMs - (f.cut.endMs - f.cut.startMs)));
+}
 
 describe('frameOf: every key moment of every built-in', () => {
   for (const b of ALL_BUILT_IN_SCENARIOS) {
@@ -21,12 +31,23 @@ describe('frameOf: every key moment of every built-in', () => {
           expect(t, at).toBeGreaterThanOrEqual(f.startMs);
           expect(t, at).toBeLessThanOrEqual(f.endMs);
         }
-        // Context events are kept only where they leave every two events far enough apart.
+        // Context events are kept only where they leave every two events far enough apart (with the
+        // frame's cut drawn as a break where it has one).
         const distinct = [...new Set(f.eventIds.map((i) => trace.events[i]!.atMs))].sort((p, q) => p - q);
         if (f.eventIds.length > momentEvents(trace, m).core.length) {
           for (let k = 1; k < distinct.length; k++) {
-            expect(((distinct[k]! - distinct[k - 1]!) * NARROW_PLOT_PX) / (f.endMs - f.startMs), at).toBeGreaterThanOrEqual(MIN_EVENT_GAP_PX);
+            expect(drawnGapPx(f, distinct[k]! - distinct[k - 1]!, NARROW_PLOT_PX), at).toBeGreaterThanOrEqual(MIN_EVENT_GAP_PX);
           }
+        }
+        // A cut is a quiet stretch between the frame's events, at least as long as MIN_CUT_MS less its room.
+        if (f.cut) {
+          expect(f.cut.endMs - f.cut.startMs, at).toBeGreaterThan(MIN_CUT_MS / 2);
+          for (const t of times) expect(t <= f.cut.startMs || t >= f.cut.endMs, `${at}: ${t} outside the cut`).toBe(true);
+          for (const ends of [f, f.cutBounds!]) {
+            expect(f.cut.startMs, at).toBeGreaterThan(ends.startMs);
+            expect(f.cut.endMs, at).toBeLessThan(ends.endMs);
+          }
+          for (const t of times) expect(t >= f.cutBounds!.startMs && t <= f.cutBounds!.endMs, `${at}: ${t} inside the frame drawn with its cut`).toBe(true);
         }
       }
     });
@@ -41,10 +62,10 @@ describe('frameOf on the seed', () => {
     expect(f.eventIds.map((i) => trace.events[i]!.kind)).toEqual(['acquire-sent', 'lease-granted', 'grant-received']);
     expect([f.startMs, f.endMs]).toEqual([0, 600]);
   });
-  it('frames the late write with the decision after it; the wake-up 0.4 s before only where the plot is wide enough', () => {
+  it('frames the late write with the decision after it and the write it runs into; the wake-up 0.4 s before only where the plot is wide enough', () => {
     const late = moments.find((m) => m.kind === 'late-write')!;
-    expect(frameOf(trace, late).eventIds.map((i) => trace.events[i]!.kind)).toEqual(['write-sent', 'write-rejected']);
-    expect(frameOf(trace, late, 400).eventIds.map((i) => trace.events[i]!.kind)).toEqual(['pause-ended', 'write-sent', 'write-rejected']);
+    expect(frameOf(trace, late).eventIds.map((i) => trace.events[i]!.kind)).toEqual(['write-accepted', 'write-sent', 'write-rejected']);
+    expect(frameOf(trace, late, 400).eventIds.map((i) => trace.events[i]!.kind)).toEqual(['write-accepted', 'pause-ended', 'write-sent', 'write-rejected']);
   });
   it('frames a lease\'s expiry with the grant that set its deadline (no keepalive came)', () => {
     const expiry = moments.find((m) => m.kind === 'expiry')!;
@@ -61,7 +82,7 @@ describe("the climax: the late write's frame and the new holder's write", () => 
   const setterOf = (trace: ReturnType<typeof run>, d: { id: number; highestBefore?: number | undefined }) =>
     trace.events.filter((x) => x.id < d.id && x.kind === 'write-accepted' && x.token === d.highestBefore).at(-1);
 
-  it('the seed: the late write and its decision speak of client 2\'s stored 34; 11.2 s before, it is left out at every width (24 px apart)', () => {
+  it('the seed: the late write and its decision speak of client 2\'s stored 34, 11.2 s before: held with the quiet stretch between cut, 24 px apart', () => {
     const trace = run('seed-gc-pause');
     const moments = keyMoments(trace);
     const late = moments.find((m) => m.kind === 'late-write')!;
@@ -72,8 +93,18 @@ describe("the climax: the late write's frame and the new holder's write", () => 
     for (const m of [late, decision]) {
       expect(momentEvents(trace, m).context, `${m.kind}`).toContain(setter);
       // The rejected write's send and its decision are 100 ms apart: with 34 stored 11.2 s before in
-      // the frame, they would be 1.6 px apart at 176 px and 5.8 px at a laptop's 648 px.
-      for (const px of [NARROW_PLOT_PX, 648]) expect(frameOf(trace, m, px).eventIds, `${m.kind} at ${px} px`).not.toContain(setter.id);
+      // the frame to scale, they would be 1.6 px apart at 176 px and 5.8 px at a laptop's 648 px;
+      // the frame cuts the quiet stretch between (client 1 paused, client 2 holding its lease).
+      for (const px of [NARROW_PLOT_PX, 648]) {
+        const f = frameOf(trace, m, px);
+        expect(f.eventIds, `${m.kind} at ${px} px`).toContain(setter.id);
+        expect(f.cut!.startMs, `${m.kind} at ${px} px`).toBeGreaterThan(setter.atMs);
+        expect(f.cut!.endMs, `${m.kind} at ${px} px`).toBeLessThan(rejected.atMs - 100);
+        expect(drawnGapPx(f, 100, px), `${m.kind} at ${px} px`).toBeGreaterThanOrEqual(MIN_EVENT_GAP_PX);
+        // Nothing the story speaks of happens in the cut but client 1's pause going on and client 2's lease.
+        const inside = trace.events.filter((x) => x.atMs > f.cut!.startMs && x.atMs < f.cut!.endMs && x.kind !== 'keepalive-sent' && !x.kind.startsWith('lease-renew'));
+        expect(inside.map((x) => x.kind), `${m.kind} at ${px} px`).not.toContain('write-sent');
+      }
     }
   });
 

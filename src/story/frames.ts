@@ -8,6 +8,9 @@
  */
 import type { Trace, TraceEvent } from '../model/trace';
 import { isLate, type KeyMoment } from './moments';
+import { CUT_PX, MIN_EVENT_GAP_PX } from './frame-constants';
+
+export { CUT_PX, MIN_EVENT_GAP_PX };
 
 /** A stretch of the run to show: `startMs` to `endMs` (simulated ms), and the events it is about. */
 export interface Frame {
@@ -20,17 +23,33 @@ export interface Frame {
   focus: { startMs: number; endMs: number };
   /** The events the moment speaks of (indices in `trace.events`), each inside the frame. */
   eventIds: number[];
+  /**
+   * A quiet stretch inside the frame (simulated ms) that a narrow view may draw as a labelled break
+   * ("≈ 11 s skipped"), so that events seconds apart are on screen together, each group at a
+   * readable scale: the newer holder's write beside the late write it runs into (Kleppmann 2016's
+   * "stored 34" and "rejected 33 < 34", 11 s apart in the seed). No event of the frame lies inside
+   * it, nor any write, decision, grant, crash or pause's start (only keepalives, a lease running out,
+   * a pause ending and the like: `cuttable`). Absent where the events are close enough to draw to scale.
+   * The timeline decides whether to draw it (`frameCut` in `views/timeline/frame-ease.ts`).
+   */
+  cut?: { startMs: number; endMs: number } | undefined;
+  /**
+   * The longest stretch inside {@link cut} in which nothing at all happens in the run (no event of
+   * any lane), where it is at least {@link MIN_CUT_MS} and shorter than the cut: a wider view draws
+   * this break instead, so what happens between (the seed's lease 34 ending at 20.1 s, client 1
+   * waking at 21.0 s) stays to scale.
+   */
+  quietCut?: { startMs: number; endMs: number } | undefined;
+  /** The frame's ends (ms) where it is drawn with a cut (less room at its sides, as a share of the time drawn); with {@link cut}. */
+  cutBounds?: { startMs: number; endMs: number } | undefined;
+  /** The smallest gap (ms) between two of the frame's events at different times (Infinity with one time). */
+  gapMs: number;
 }
 
 /** The narrowest frame (ms): room for a message's two ends and their labels. */
 export const MIN_FRAME_MS = 600;
 /** Events of a moment's context (a request before a grant, the wake-up before a late write) are looked for this far back (ms). */
 const CONTEXT_MS = 1500;
-/**
- * Events the moment speaks of are at least this far apart (px) on screen, at a visible plot of
- * {@link NARROW_PLOT_PX}: the frame leaves out context events that would crowd them closer.
- */
-export const MIN_EVENT_GAP_PX = 24;
 /**
  * The narrowest plot a frame is made for (px): a 360 px phone's view beside the lane names (242),
  * less the room the timeline keeps at the frame's ends (64).
@@ -39,6 +58,13 @@ export const NARROW_PLOT_PX = 176;
 /** Room kept at each side of a frame, as a share of the events' spread (and at least {@link MIN_PAD_MS}). */
 const PAD_SHARE = 0.2;
 const MIN_PAD_MS = 150;
+/**
+ * A stretch between a frame's events at least this long (ms) may be cut (drawn as a break, {@link Frame.cut}):
+ * as long as the quiet stretches "skip quiet time" skips (`SKIP_MIN_MS`, `views/timeline/quiet.ts`).
+ */
+export const MIN_CUT_MS = 3000;
+/** Room (ms) kept between a cut and the events on either side of it, and at a cut frame's ends. */
+const CUT_PAD_MS = 100;
 
 /** The last event before (or at) `beforeMs` matching `ok`, no earlier than `sinceMs`. */
 function lastBefore(events: readonly TraceEvent[], fromId: number, sinceMs: number, ok: (e: TraceEvent) => boolean): TraceEvent | undefined {
@@ -144,7 +170,9 @@ function minGap(times: readonly number[]): number {
  * with room at both sides, at least {@link MIN_FRAME_MS} wide, never before 0. Context events are
  * kept only while every two events at different times stay {@link MIN_EVENT_GAP_PX} apart when the
  * frame is drawn {@link NARROW_PLOT_PX} wide (the frame of a moment whose own events are closer than
- * that is as narrow as that allows, at least {@link MIN_FRAME_MS}).
+ * that is as narrow as that allows, at least {@link MIN_FRAME_MS}). Where the widest gap between
+ * the events is at least {@link MIN_CUT_MS}, the frame carries it as a {@link Frame.cut}, and a
+ * context event is also kept where it fits with the cut drawn as a break ({@link CUT_PX} wide).
  *
  * @param plotPx the visible plot's width the frame is made for (px; default {@link NARROW_PLOT_PX}).
  */
@@ -155,24 +183,96 @@ export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX
     const lo = Math.min(...times);
     const hi = Math.max(...times);
     const pad = Math.max(MIN_PAD_MS, (hi - lo) * PAD_SHARE);
-    return { lo, hi, span: Math.max(MIN_FRAME_MS, hi - lo + 2 * pad), gap: minGap(list.map((x) => x.atMs)) };
+    const span = Math.max(MIN_FRAME_MS, hi - lo + 2 * pad);
+    const gap = minGap(list.map((x) => x.atMs));
+    // The longest stretch between two of the times in which nothing the story draws as a step
+    // happens (`cuttable`), less room at both ends.
+    const sorted = [...new Set(times)].sort((a, b) => a - b);
+    let cut: { startMs: number; endMs: number } | undefined;
+    for (let i = 1; i < sorted.length; i++) {
+      const c = longestStretch(trace, { startMs: sorted[i - 1]! + CUT_PAD_MS, endMs: sorted[i]! - CUT_PAD_MS }, (e) => !cuttable(e));
+      if (c && (!cut || c.endMs - c.startMs > cut.endMs - cut.startMs)) cut = c;
+    }
+    // With the cut drawn as a break: the room at the sides as a share of the time drawn.
+    const drawn = cut ? hi - lo - (cut.endMs - cut.startMs) : hi - lo;
+    const cutPad = Math.max(CUT_PAD_MS, drawn * PAD_SHARE);
+    const cutSpan = drawn + 2 * cutPad;
+    return { lo, hi, pad, span, gap, cut, cutPad, cutSpan };
   };
+  const fits = (s: ReturnType<typeof spanFor>) =>
+    (s.gap * plotPx) / s.span >= MIN_EVENT_GAP_PX || (s.cut !== undefined && (s.gap * (plotPx - CUT_PX)) / s.cutSpan >= MIN_EVENT_GAP_PX);
   let chosen = core;
   for (const c of context) {
     const next = [...chosen, c];
-    const s = spanFor(next);
-    if ((s.gap * plotPx) / s.span >= MIN_EVENT_GAP_PX) chosen = next;
+    if (fits(spanFor(next))) chosen = next;
   }
-  const { lo, hi, span } = spanFor(chosen);
-  const startMs = Math.max(0, (lo + hi) / 2 - span / 2);
-  return { startMs, endMs: startMs + span, focus: { startMs: lo, endMs: hi }, eventIds: chosen.map((x) => x.id).sort((a, b) => a - b) };
+  const s = spanFor(chosen);
+  const eventIds = chosen.map((x) => x.id).sort((a, b) => a - b);
+  const focus = { startMs: s.lo, endMs: s.hi };
+  const startMs = Math.max(0, (s.lo + s.hi) / 2 - s.span / 2);
+  if (s.cut) {
+    // Room at the sides as the frame is drawn with its cut (a frame 11 s long of which 0.6 s are drawn).
+    const cutBounds = { startMs: Math.max(0, s.lo - s.cutPad), endMs: s.hi + s.cutPad };
+    const quietCut = quietestStretch(trace, s.cut);
+    return { startMs, endMs: startMs + s.span, focus, eventIds, cut: s.cut, ...(quietCut ? { quietCut } : {}), cutBounds, gapMs: s.gap };
+  }
+  return { startMs, endMs: startMs + s.span, focus, eventIds, gapMs: s.gap };
+}
+
+/**
+ * Whether event `e` may be drawn inside a frame's cut (the break's few px), not at its own time:
+ * only what goes on around a story's steps (a keepalive and its answer, a renewal, a lease running
+ * out, a pause ending, a reply, a program's end). A write, a storage's decision, a grant, a crash or
+ * a pause starting is never hidden in a break.
+ */
+function cuttable(e: TraceEvent): boolean {
+  return (
+    e.kind.startsWith('keepalive-') ||
+    e.kind === 'lease-renewed' ||
+    e.kind === 'lease-expired' ||
+    e.kind === 'pause-ended' ||
+    e.kind === 'write-reply-received' ||
+    e.kind === 'program-ended'
+  );
+}
+
+/**
+ * The longest stretch of `within` in which no event `blocks`, less {@link CUT_PAD_MS} at each end
+ * next to such an event, where it is at least {@link MIN_CUT_MS} long; `undefined` if none is.
+ */
+function longestStretch(trace: Trace, within: { startMs: number; endMs: number }, blocks: (e: TraceEvent) => boolean): { startMs: number; endMs: number } | undefined {
+  const inside = trace.events.filter((e) => e.atMs > within.startMs - CUT_PAD_MS && e.atMs < within.endMs + CUT_PAD_MS && blocks(e)).map((e) => e.atMs);
+  const edges = [within.startMs, ...inside.flatMap((t) => [t - CUT_PAD_MS, t + CUT_PAD_MS]), within.endMs];
+  let best: { startMs: number; endMs: number } | undefined;
+  for (let i = 0; i + 1 < edges.length; i += 2) {
+    const a = Math.max(within.startMs, edges[i]!);
+    const b = Math.min(within.endMs, edges[i + 1]!);
+    if (b - a >= MIN_CUT_MS && (!best || b - a > best.endMs - best.startMs)) best = { startMs: a, endMs: b };
+  }
+  return best;
+}
+
+/** The longest stretch of `cut` in which nothing at all happens (see {@link Frame.quietCut}), where it is shorter than `cut`. */
+function quietestStretch(trace: Trace, cut: { startMs: number; endMs: number }): { startMs: number; endMs: number } | undefined {
+  const q = longestStretch(trace, cut, () => true);
+  return q && (q.startMs > cut.startMs || q.endMs < cut.endMs) ? q : undefined;
 }
 
 /** How far past a key moment (ms) a playhead at a whole tenth of a second (a `?t=` link's) may rest and still show its frame. */
 const LINK_SLACK_MS = 100;
 
 /** A frame as the timeline takes it (the store's `frame`); a key moment's carries its `focus` (see {@link Frame}). */
-export type Framed = { startMs: number; endMs: number; focus?: { startMs: number; endMs: number } } | undefined;
+export type Framed =
+  | {
+      startMs: number;
+      endMs: number;
+      focus?: { startMs: number; endMs: number };
+      cut?: { startMs: number; endMs: number } | undefined;
+      quietCut?: { startMs: number; endMs: number } | undefined;
+      cutBounds?: { startMs: number; endMs: number } | undefined;
+      gapMs?: number;
+    }
+  | undefined;
 
 /**
  * The frame to show after the playhead moved or playback started or stopped: at rest on a key
@@ -198,7 +298,7 @@ export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMomen
   if (moment) {
     const f = frameOf(trace, moment);
     const same = prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.focus?.startMs === f.focus.startMs && prev.focus.endMs === f.focus.endMs;
-    return same ? prev : { startMs: f.startMs, endMs: f.endMs, focus: f.focus };
+    return same ? prev : { startMs: f.startMs, endMs: f.endMs, focus: f.focus, ...(f.cut ? { cut: f.cut } : {}), ...(f.quietCut ? { quietCut: f.quietCut } : {}), ...(f.cutBounds ? { cutBounds: f.cutBounds } : {}), gapMs: f.gapMs };
   }
   return prev && playheadMs >= prev.startMs && playheadMs <= prev.endMs ? prev : undefined;
 }

@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { readAxis } from './axis-map';
 import { explainerLoaded, patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { simulate } from '../../src/model';
@@ -40,22 +41,10 @@ const moment = moments[index]!;
 const next = moments[index + 1]!;
 const frame = frameOf(trace, moment);
 
-/** The simulated times at the visible plot's left and right edges, read from two tick labels of the axis as drawn. */
+/** The simulated times at the visible plot's left and right edges, read from the axis as drawn (`axis-map.ts`). */
 async function inView(page: Page): Promise<{ fromMs: number; toMs: number }> {
-  return page.evaluate(() => {
-    const ticks = [...document.querySelectorAll('.fl-timeline__svg .fl-axis__label')].map((el) => {
-      const r = el.getBoundingClientRect();
-      return { s: Number((el.textContent ?? '').replace(',', '.')), x: r.left + r.width / 2 };
-    });
-    const box = document.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
-    const names = document.querySelector('.fl-lanes')!.getBoundingClientRect();
-    const left = Math.max(box.left, names.right);
-    // Two ticks at different times (the first and the last drawn).
-    const [p, q] = [ticks[0]!, ticks[ticks.length - 1]!];
-    const pxPerMs = (q.x - p.x) / ((q.s - p.s) * 1000);
-    const at = (x: number) => p.s * 1000 + (x - p.x) / pxPerMs;
-    return { fromMs: at(left), toMs: at(box.right) };
-  });
+  const axis = await readAxis(page);
+  return { fromMs: axis.ms(axis.left), toMs: axis.ms(axis.right) };
 }
 
 /** The frame is in view and fills most of it (the frame's scale, not the whole run's). */
@@ -91,7 +80,9 @@ describe('every way in opens framed', () => {
   it("a ?t= link in tenths of a second just after the climax (t=21500, as the README's embed example) shows its frame", async () => {
     const climax = moments.filter((m) => m.stopMs <= 21_500).at(-1)!;
     expect(21_500 - climax.stopMs).toBeGreaterThan(0);
-    const f = frameOf(trace, climax);
+    // Its frame as drawn: at 1280 px with the stretch where nothing happens as a labelled break (`frameCut`).
+    const whole = frameOf(trace, climax);
+    const f = whole.cutBounds ?? whole;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${baseURL}?t=21500`);

@@ -8,12 +8,15 @@
  *   the moment's own event and the stop do (the frame is scrolled to its end), and it is listed;
  * - any two of them at different times are at least 24 px apart on screen.
  *
- * Where an event is on screen is read from the page itself: the axis's tick labels give the map
- * from simulated time to screen x (two ticks of the picture as drawn), not the app's own geometry.
+ * Where an event is on screen is read from the page itself: the axis's ticks give the map from
+ * simulated time to screen x (`axis-map.ts`), not the app's own geometry. Where a frame draws its
+ * quiet middle as a labelled break (the seed's climax: "stored 34" at 10.3 s beside
+ * "rejected 33 < 34" at 21.5 s, issue 40 item 6), the break's label is in view too.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { readAxis } from './axis-map';
 import { explainerLoaded, patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { simulate } from '../../src/model';
@@ -51,24 +54,6 @@ async function seek(page: Page, ms: number): Promise<void> {
   }, ms);
 }
 
-/**
- * The map from simulated ms to screen x, read from two tick labels of the axis as drawn, and the
- * visible plot's left and right edges on screen.
- */
-async function screenMap(page: Page): Promise<{ a: number; b: number; left: number; right: number }> {
-  return page.evaluate(() => {
-    const ticks = [...document.querySelectorAll('.fl-timeline__svg .fl-axis__label')].map((el) => {
-      const r = el.getBoundingClientRect();
-      return { s: Number((el.textContent ?? '').replace(',', '.')), x: r.left + r.width / 2 };
-    });
-    const [p, q] = [ticks[0]!, ticks[ticks.length - 1]!];
-    const b = (q.x - p.x) / ((q.s - p.s) * 1000);
-    const box = document.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
-    const names = document.querySelector('.fl-lanes')!.getBoundingClientRect();
-    return { a: p.x - b * p.s * 1000, b, left: Math.max(box.left, names.right), right: box.right };
-  });
-}
-
 /** Frames on phones too long for the view (see the check). */
 const longFrames: string[] = [];
 
@@ -93,23 +78,29 @@ describe('each key moment framed: its events in view and apart', () => {
           await settled(page);
           const ids = frameOf(trace, m).eventIds;
           const times = ids.map((i) => trace.events[i]!.atMs);
-          const map = await screenMap(page);
-          const xs = times.map((t) => map.a + map.b * t);
+          const map = await readAxis(page);
+          const xs = times.map((t) => map.x(t));
           const at = `${m.kind} at ${m.stopMs} ms`;
           // On a phone, a frame whose events span more than its view holds at the whole run's scale
           // (the least a phone draws: `frameScale`), less the room the playhead keeps at the view's
           // right (FRAME_RIGHT: nearer the edge, it is followed by a jump), shows its last events,
           // the moment's own: those must be in view, and the frame is listed.
-          const spread = map.b * (Math.max(...times) - Math.min(...times));
+          const spread = map.x(Math.max(...times)) - map.x(Math.min(...times));
           const tooLong = size.width < 600 && spread > map.right - map.left - FRAME_RIGHT;
           if (tooLong) longFrames.push(`${id} ${size.width}: ${at}`);
           xs.forEach((x, i) => {
             if (tooLong && ids[i] !== m.eventId && Math.abs(times[i]! - m.stopMs) > 1) return;
             if (x < map.left - 0.5 || x > map.right + 0.5) problems.push(`${at}: event at ${times[i]} ms is at x=${x.toFixed(1)}, outside the plot ${map.left.toFixed(1)}-${map.right.toFixed(1)}`);
           });
+          // A break in view is labelled with what it leaves out ("≈ 10 s skipped"), and the label is on screen.
+          if (map.broken) {
+            const label = await page.locator('.fl-timeline__svg .fl-axis__skip').first().boundingBox();
+            const text = await page.locator('.fl-timeline__svg .fl-axis__skip').first().textContent();
+            if (!label || !/\d/.test(text ?? '') || label.x + label.width / 2 < map.left || label.x + label.width / 2 > map.right) problems.push(`${at}: the break's label "${text}" is not in view`);
+          }
           const distinct = [...new Set(times)].sort((p, q) => p - q);
           for (let k = 1; k < distinct.length; k++) {
-            const gap = map.b * (distinct[k]! - distinct[k - 1]!);
+            const gap = map.x(distinct[k]!) - map.x(distinct[k - 1]!);
             if (gap < MIN_EVENT_GAP_PX) problems.push(`${at}: events at ${distinct[k - 1]} and ${distinct[k]} ms are ${gap.toFixed(1)} px apart`);
           }
         }

@@ -19,6 +19,7 @@ import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
+import { CUT_PX } from '../../story/frame-constants';
 
 /** The marks' chunk (`Marks.tsx`) with their text in the active language (`marks-messages.ts`). */
 const marks = loadOnce(() => import('./Marks').then(withText));
@@ -72,11 +73,13 @@ function Axis({ g }: { g: Geometry }) {
   return (
     <g className="fl-axis" aria-hidden="true">
       {ticks.map((tick) => (
-        <g key={tick.ms}>
+        <g key={tick.ms} data-ms={tick.ms}>
           <line x1={tick.x} x2={tick.x} y1={AXIS_H - 6} y2={bottom} className={tick.major ? 'fl-grid fl-grid--major' : 'fl-grid'} />
-          <text x={tick.x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label">
-            {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
-          </text>
+          {tick.labelled && (
+            <text x={tick.x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label">
+              {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
+            </text>
+          )}
         </g>
       ))}
       <line x1={g.plotLeft} x2={g.plotRight} y1={AXIS_H - 6} y2={AXIS_H - 6} className="fl-axis__line" />
@@ -182,15 +185,22 @@ export function Timeline() {
   const frame = useLab((s) => (s.wholeRun ? undefined : s.frame));
   // Its scale comes with the marks' chunk (`frame-ease.ts`), as the story that sets frames comes after it.
   const pxPerMs = frame ? marks.current()?.frameScale(trace.endMs, frame, view) : undefined;
+  // Where its events are seconds apart and would otherwise crowd or not fit the view together, a
+  // frame draws its quiet middle as a labelled break (`frameCut`; the seed's "stored 34" beside "rejected 33 < 34").
+  const cut = frame && pxPerMs ? marks.current()?.frameCut(trace.endMs, frame, view) : undefined;
   // So does a frame's scale: a frame set before the chunk is in (a link's `t` at a key moment, whose
   // story chunk came first) is drawn once it is.
   useEffect(() => {
     if ((skipQuiet || frame) && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
   }, [skipQuiet, frame, marksNow]);
-  const g = useMemo(
-    () => layoutTimeline(trace, warp, view, { ...(skip ? { skip } : {}), ...(fillHeight ? { height: fillHeight } : {}), pxPerMs }),
-    [trace, warp, view, skip, fillHeight, pxPerMs],
-  );
+  // Drawn with its cut, the frame keeps less room at its sides (`cutBounds`).
+  const shownFrame = useMemo(() => (frame && cut ? marks.current()?.drawnFrame(frame, cut) : frame), [frame, cut]);
+  const cutStart = cut?.startMs;
+  const cutEnd = cut?.endMs;
+  const g = useMemo(() => {
+    const skipped = cutStart !== undefined && cutEnd !== undefined ? { skip: [{ startMs: cutStart, endMs: cutEnd }], breakPx: CUT_PX } : pxPerMs ? {} : skip ? { skip } : {};
+    return layoutTimeline(trace, warp, view, { ...skipped, ...(fillHeight ? { height: fillHeight } : {}), pxPerMs });
+  }, [trace, warp, view, skip, fillHeight, pxPerMs, cutStart, cutEnd]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const store = useLabStore();
   const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
@@ -251,8 +261,8 @@ export function Timeline() {
   // A new frame: shown and the move eased (`frame-ease.ts`).
   const svgRef = useRef<SVGSVGElement>(null);
   useLayoutEffect(() => {
-    marks.current()?.showFrame(frameState.current, frame, g, view, store.getState().playheadMs, scrollBox.current, svgRef.current, scrolls, scrollTo, snap);
-  }, [g, frame, scrolls, store]);
+    marks.current()?.showFrame(frameState.current, shownFrame, g, view, store.getState().playheadMs, scrollBox.current, svgRef.current, scrolls, scrollTo, snap);
+  }, [g, shownFrame, scrolls, store]);
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
   const dragging = useRef(false);
   // The pause handles' chunk is asked for only once a pause's end is on screen.

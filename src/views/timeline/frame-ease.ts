@@ -7,12 +7,32 @@
  */
 import { prefersReducedMotion } from '../../embed/safe';
 import { PAD_LEFT, PAD_RIGHT, horizonOf, plotWidth, type Geometry } from './geometry';
+import { CUT_PX, MIN_EVENT_GAP_PX } from '../../story/frame-constants';
 
-/** A story frame: a stretch of the run (simulated ms), and the part of it its events span (`focus`; `story/frames.ts`). */
+/**
+ * A story frame: a stretch of the run (simulated ms), the part of it its events span (`focus`), a
+ * quiet stretch a narrow view may draw as a labelled break (`cut`) and the smallest gap between its
+ * events (`gapMs`) (`story/frames.ts`).
+ */
 export interface FrameSpan {
   startMs: number;
   endMs: number;
   focus?: { startMs: number; endMs: number } | undefined;
+  cut?: { startMs: number; endMs: number } | undefined;
+  quietCut?: { startMs: number; endMs: number } | undefined;
+  cutBounds?: { startMs: number; endMs: number } | undefined;
+  gapMs?: number | undefined;
+}
+
+/** The ends (ms) of `frame` as drawn with `cut` (its `cutBounds`), or its own ends without one. */
+export function drawnFrame<F extends FrameSpan>(frame: F, cut: { startMs: number; endMs: number } | undefined): F {
+  return cut && frame.cutBounds ? { ...frame, startMs: frame.cutBounds.startMs, endMs: frame.cutBounds.endMs } : frame;
+}
+
+/** The time (ms) drawn to scale when `frame` is drawn with `cut`: its ends as drawn with a cut, less the cut. */
+function drawnMs(frame: FrameSpan, cut: { startMs: number; endMs: number }): number {
+  const ends = frame.cutBounds ?? frame;
+  return Math.max(1, ends.endMs - ends.startMs - (cut.endMs - cut.startMs));
 }
 
 /**
@@ -21,6 +41,12 @@ export interface FrameSpan {
  */
 export const FRAME_LEFT = 24;
 export const FRAME_RIGHT = 40;
+
+/**
+ * A frame draws only its quiet stretch as a break (`frameCut`) where the rest is then drawn at
+ * least this many times the whole run's scale (a quarter of the run or less in view).
+ */
+const QUIET_CUT_ZOOM = 4;
 
 /** How long the move takes (ms of real time). */
 export const FRAME_EASE_MS = 280;
@@ -48,11 +74,60 @@ export function scrollsAtWhole(view: number): boolean {
 export function frameScale(runEndMs: number, frame: FrameSpan, view: number): number | undefined {
   const whole = (plotWidth(view) - PAD_LEFT - PAD_RIGHT) / horizonOf(runEndMs);
   const room = view - FRAME_LEFT - FRAME_RIGHT;
+  const cut = frameCut(runEndMs, frame, view);
+  if (cut) return Math.max(whole, cutScale(whole, room, frame, cut));
+  return uncutScale(whole, room, frame, view);
+}
+
+/**
+ * The scale (px per ms) of `frame` drawn with `cut`: the whole run's times the largest power of two
+ * at which the time left fits the view beside the break, as frames drawn to scale take (the label
+ * plan and the marks are checked at these scales); where the events would then be closer than
+ * {@link MIN_EVENT_GAP_PX}, exactly the scale at which it fits (the seed's climax on a phone).
+ */
+function cutScale(whole: number, room: number, frame: FrameSpan, cut: { startMs: number; endMs: number }): number {
+  const fit = (room - CUT_PX) / drawnMs(frame, cut);
+  const pow = whole * 2 ** Math.floor(Math.log2(fit / whole));
+  return (frame.gapMs ?? Infinity) * pow >= MIN_EVENT_GAP_PX ? pow : fit;
+}
+
+/** {@link frameScale} of a frame drawn without its cut, given the whole run's scale and the room in the view. */
+function uncutScale(whole: number, room: number, frame: FrameSpan, view: number): number | undefined {
   const fit = room / (frame.endMs - frame.startMs);
   let k = Math.floor(Math.log2(fit / whole));
   const phone = scrollsAtWhole(view);
   if (phone && frame.focus && (frame.focus.endMs - frame.focus.startMs) * whole * 2 ** (k + 1) <= room) k++;
   return k >= 1 ? whole * 2 ** k : undefined;
+}
+
+/**
+ * The stretch of `frame` the timeline draws as a labelled break (its `cut`, `story/frames.ts`), or
+ * `undefined` where the frame is drawn to scale: only where, to scale, its events would be closer
+ * than {@link MIN_EVENT_GAP_PX} or would not fit the view together (the seed's "stored 34" at
+ * 10.3 s and "rejected 33 < 34" at 21.5 s; a lease's grant and its expiry 10 s later on a phone).
+ * Where the frame's quiet stretch (`quietCut`, nothing happens in it) is enough, that alone.
+ * Issue 40: "a compressed stretch is always a labelled break".
+ *
+ * @param runEndMs the run's end (ms); `view` the visible plot (px)
+ */
+export function frameCut(runEndMs: number, frame: FrameSpan, view: number): { startMs: number; endMs: number } | undefined {
+  if (!frame.cut) return undefined;
+  const whole = (plotWidth(view) - PAD_LEFT - PAD_RIGHT) / horizonOf(runEndMs);
+  const room = view - FRAME_LEFT - FRAME_RIGHT;
+  const scale = uncutScale(whole, room, frame, view) ?? whole;
+  const focus = frame.focus ?? frame;
+  const apart = (frame.gapMs ?? Infinity) * scale >= MIN_EVENT_GAP_PX;
+  const together = (focus.endMs - focus.startMs) * scale <= room;
+  if (apart && together) return undefined;
+  // The quiet stretch alone where the time left fits the view with the events apart, at least
+  // QUIET_CUT_ZOOM times the whole run's scale (a laptop: what happens between stays to scale),
+  // else the whole cut (a phone: there the rest of the frame would be drawn too small to read).
+  const q = frame.quietCut;
+  const quietScale = q ? cutScale(whole, room, frame, q) : 0;
+  if (q && quietScale >= QUIET_CUT_ZOOM * whole && (frame.gapMs ?? Infinity) * quietScale >= MIN_EVENT_GAP_PX) return q;
+  // Not where, even with the cut, the frame is drawn at about the whole run's scale (less than 1.5
+  // times it): a break that hardly zooms in only distorts the axis.
+  return cutScale(whole, room, frame, frame.cut) >= 1.5 * whole ? frame.cut : undefined;
 }
 
 /**

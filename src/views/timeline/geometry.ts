@@ -103,9 +103,11 @@ export interface LayoutOptions {
   /**
    * A scale (px per simulated ms) larger than the whole run's at this width: the plot is then as
    * wide as the horizon at that scale and scrolls sideways to a frame of the story (`story/frames.ts`;
-   * issue 40). To scale: quiet stretches are not skipped.
+   * issue 40). To scale, but for `skip` (then a frame's cut, `frameCut`), each drawn `breakPx` wide.
    */
   pxPerMs?: number | undefined;
+  /** The width (px) of each break in `skip` (default {@link BREAK_PX}). */
+  breakPx?: number | undefined;
 }
 
 /** Everything the timeline draws for one trace at one width. */
@@ -190,18 +192,21 @@ export function layoutTimeline(trace: Trace, _warp: TimeWarp | undefined, width:
   const endMs = trace.endMs;
   const horizonMs = horizonOf(endMs);
   const zoom = options.pxPerMs ?? 0;
-  // Framed, the frame sets the scale (on a phone it may be narrower than `MIN_WIDTH`'s).
-  const w = zoom ? Math.max(Math.floor(width), Math.ceil(zoom * horizonMs) + PAD_LEFT + PAD_RIGHT) : plotWidth(width);
+  const breakPx = options.breakPx ?? BREAK_PX;
+  const skipped = options.skip ?? [];
+  const skippedMs = skipped.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
+  // Framed, the frame sets the scale (on a phone it may be narrower than `MIN_WIDTH`'s); the time
+  // drawn is the run less what is skipped (a frame's cut), each skipped stretch `breakPx` wide.
+  const zoomedPx = Math.ceil(zoom * (horizonMs - skippedMs) + skipped.length * breakPx);
+  const w = zoom ? Math.max(Math.floor(width), zoomedPx + PAD_LEFT + PAD_RIGHT) : plotWidth(width);
   const lanes = lanesOf(trace, options.height);
   const byId = new Map(lanes.map((l) => [l.id, l]));
   const plotLeft = PAD_LEFT;
   const plotRight = w - PAD_RIGHT;
   const span = plotRight - plotLeft;
-  const skipped = (zoom ? undefined : options.skip) ?? [];
-  const skippedMs = skipped.reduce((sum, s) => sum + (s.endMs - s.startMs), 0);
   // With breaks, the scale is set by the time that is drawn (the run, less what is skipped).
   const shownMs = skipped.length ? Math.max(1, endMs - skippedMs) : horizonMs;
-  const pxPerMs = Math.max(1e-6, (span - skipped.length * BREAK_PX) / shownMs);
+  const pxPerMs = zoom || Math.max(1e-6, (span - skipped.length * breakPx) / shownMs);
   const knots: [number, number][] = [[0, plotLeft]];
   let px = plotLeft;
   let ms = 0;
@@ -209,12 +214,13 @@ export function layoutTimeline(trace: Trace, _warp: TimeWarp | undefined, width:
   for (const s of skipped) {
     px += (s.startMs - ms) * pxPerMs;
     knots.push([s.startMs, px]);
-    breaks.push({ startMs: s.startMs, endMs: s.endMs, x1: px, x2: px + BREAK_PX });
-    px += BREAK_PX;
+    breaks.push({ startMs: s.startMs, endMs: s.endMs, x1: px, x2: px + breakPx });
+    px += breakPx;
     knots.push([s.endMs, px]);
     ms = s.endMs;
   }
-  const lastMs = skipped.length ? endMs : horizonMs;
+  // Zoomed (a frame), the axis runs to the horizon as it does unskipped; skipping at the whole run's scale, to the run's end.
+  const lastMs = skipped.length && !zoom ? endMs : horizonMs;
   knots.push([lastMs, px + (lastMs - ms) * pxPerMs]);
   const map = piecewise(knots);
   const x = (t: number): number => map.x(Math.min(Math.max(t, 0), Math.max(endMs, lastMs)));
@@ -231,7 +237,15 @@ export interface Tick {
   x: number;
   /** Whole seconds get a stronger grid line. */
   major: boolean;
+  /** Whether it is labelled: not where its label would run into a break's ("≈ 11 s skipped"). */
+  labelled: boolean;
 }
+
+/**
+ * Half the width (px) kept for a break's label ("≈ 11 s skipped", 11 px type; wider than a narrow
+ * break) with a tick label's half and a gap: no tick label nearer a break's middle than this.
+ */
+const BREAK_LABEL_CLEAR_PX = 66;
 
 /** Tick spacings (ms), fine first: the first one at least `minGapPx` apart on the scale is used. */
 const TICK_STEPS = [100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000];
@@ -239,7 +253,8 @@ const TICK_STEPS = [100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_
 /**
  * Axis ticks at a round interval (0.1, 0.2, 0.5, 1, 2, 5, 10 s…): the finest that keeps labels at
  * least `minGapPx` apart at the geometry's scale, from 0 to the horizon (or the run's end when
- * stretches are skipped), none inside a break or within `minGapPx / 2` of one. Depends only on the
+ * stretches are skipped), none inside a break or within `minGapPx / 2` of one (and unlabelled where
+ * a break's label needs the room). Depends only on the
  * width and the horizon, so it does not change when an intervention moves the run's end a little.
  */
 export function ticksOf(g: Geometry, minGapPx = 46): Tick[] {
@@ -250,7 +265,8 @@ export function ticksOf(g: Geometry, minGapPx = 46): Tick[] {
     const ms = i * stepMs;
     const px = g.x(ms);
     if (g.breaks.some((b) => px > b.x1 - minGapPx / 2 && px < b.x2 + minGapPx / 2)) continue;
-    out.push({ ms, x: px, major: ms % 1000 === 0 });
+    const labelled = !g.breaks.some((b) => Math.abs(px - (b.x1 + b.x2) / 2) < BREAK_LABEL_CLEAR_PX);
+    out.push({ ms, x: px, major: ms % 1000 === 0, labelled });
   }
   return out;
 }
