@@ -37,8 +37,8 @@ const MarksLayer = deferredComponent(marks, (m) => m.Marks);
 /** The part of the run in view, outlined on the scrubber (`Overview.tsx`), with the marks. */
 const OverviewLayer = deferredComponent(marks, (m) => m.Overview);
 
-/** Handles on the pauses' ends, to change their length (`PauseHandles.tsx`; a chunk of its own, not in the single file). */
-const PauseHandles = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? null : lazy(() => import('./PauseHandles').then((m) => ({ default: m.PauseHandles })));
+/** Handles on the pauses' ends, to change their length (`PauseHandles.tsx`; a chunk of its own). */
+const PauseHandles = lazy(() => import('./PauseHandles').then((m) => ({ default: m.PauseHandles })));
 
 /**
  * Presenter mode (issue 13): the picture is zoomed so that its smallest labels (11 px) are at
@@ -352,7 +352,7 @@ export function Timeline() {
               <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
             </GrowthContext>
             <Playhead g={g} breaks={breaks} band={band} />
-            {PauseHandles && pauseEnded && (
+            {pauseEnded && (
               <Suspense fallback={null}>
                 <PauseHandles g={g} trace={trace} />
               </Suspense>
