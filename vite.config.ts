@@ -54,8 +54,6 @@ export default defineConfig(({ mode }) => {
   plugins: single ? [react(), linguiCatalogues(), seedTrace({ builtIn: false }), inlineFavicon(), viteSingleFile(), cspHashes()] : [react(), linguiCatalogues(), seedTrace({ inHtml: true }), prerenderPage({ languages: ['en', 'de'], shownParts: ['src/story/story-parts.ts'] })],
   define: {
     'import.meta.env.FENCING_LAB_SINGLE_FILE': JSON.stringify(single),
-    // German UI text: the hosted app only (see `src/i18n/locale.ts`).
-    'import.meta.env.FENCING_LAB_GERMAN': JSON.stringify(!single),
     // The LMS runtimes (src/lms): the hosted app (loaded on demand) and the packages, not the plain single file.
     'import.meta.env.FENCING_LAB_LMS': JSON.stringify(mode !== 'single'),
   },

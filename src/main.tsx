@@ -35,7 +35,7 @@ document.documentElement.toggleAttribute('data-embed', params.embed);
 // else the browser's) before any text renders: the explainer and the quiz wait for its catalogue.
 applyTheme(initialTheme(search));
 const locale = pickLocale(params.lang, browserLanguages());
-// A language this build does not ship (any but English in the single file) is said, not hidden.
+// A language the app does not ship is said, not hidden.
 if (params.lang && !matchLocale(params.lang)) {
   reportNotices([`lang: "${params.lang}" is not available here (languages: ${LOCALES.join(', ')}); showing English`]);
 }

@@ -30,10 +30,9 @@ import { PresetRun, SpaceForm } from './SpaceForm';
 import { Examples, ResultsTable } from './Results';
 import { count, draftFromSpace, spaceFromDraft, spaceSizes, presetSpace, type Preset, type DraftError, type DraftField, type SpaceDraft } from './space-form';
 
-/** The learner's path (`LearnerPath.tsx`): its own chunk; not in the single file (no room in its budget). */
-const LEARNER = import.meta.env.FENCING_LAB_SINGLE_FILE !== true;
-const PresetChoice = LEARNER ? lazy(() => import('./LearnerPath').then((m) => ({ default: m.PresetChoice }))) : null;
-const AnswerInWords = LEARNER ? lazy(() => import('./LearnerPath').then((m) => ({ default: m.AnswerInWords }))) : null;
+/** The learner's path (`LearnerPath.tsx`): its own chunk. */
+const PresetChoice = lazy(() => import('./LearnerPath').then((m) => ({ default: m.PresetChoice })));
+const AnswerInWords = lazy(() => import('./LearnerPath').then((m) => ({ default: m.AnswerInWords })));
 
 /** Starts an exploration: `startExploration` from `src/explorer`, or a stand-in in tests. */
 export type StartExploration = (
@@ -88,21 +87,17 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
   const scenario = useLab((s) => s.scenario);
   const suggested = useMemo(() => defaultScheduleSpace(scenario), [scenario]);
   // The learner's path first (issue 14, item 5): a preset; "Custom" opens the whole form, from the suggested space.
-  const [preset, setPresetState] = useState<Preset>(LEARNER ? 'quick' : 'custom');
+  const [preset, setPresetState] = useState<Preset>('quick');
   const spaces = useMemo(
-    () =>
-      // The single file has no presets: plain code, so that its build leaves `presetSpace` out.
-      !LEARNER
-        ? { quick: suggested, pauses: suggested }
-        : {
-            quick: presetSpace(suggested, 'quick', scenario.lease.ttlMs),
-            pauses: presetSpace(suggested, 'pauses', scenario.lease.ttlMs),
-            ...(suggested.delay ? { delay: presetSpace(suggested, 'delay', scenario.lease.ttlMs) } : {}),
-          },
+    () => ({
+      quick: presetSpace(suggested, 'quick', scenario.lease.ttlMs),
+      pauses: presetSpace(suggested, 'pauses', scenario.lease.ttlMs),
+      ...(suggested.delay ? { delay: presetSpace(suggested, 'delay', scenario.lease.ttlMs) } : {}),
+    }),
     [suggested, scenario.lease.ttlMs],
   );
   const draftFor = (p: Preset): SpaceDraft => draftFromSpace(p === 'custom' ? suggested : (spaces[p] ?? suggested));
-  const [draft, setDraft] = useState<SpaceDraft>(() => draftFromSpace(LEARNER ? spaces.quick : suggested));
+  const [draft, setDraft] = useState<SpaceDraft>(() => draftFromSpace(spaces.quick));
   const setPreset = (p: Preset): void => {
     setPresetState(p);
     setDraft(draftFor(p));
@@ -207,8 +202,8 @@ export default function BreakItPanel({ start = startExploration }: BreakItPanelP
           <PresetChoice scenario={scenario} preset={preset} setPreset={setPreset} spaces={spaces} disabled={running} t={t} />
         </Suspense>
       )}
-      {LEARNER && preset !== 'custom' && <PresetRun draft={draft} suggested={suggested} disabled={running} onSubmit={onSubmit} t={t} />}
-      {(!LEARNER || preset === 'custom') && (
+      {preset !== 'custom' && <PresetRun draft={draft} suggested={suggested} disabled={running} onSubmit={onSubmit} t={t} />}
+      {preset === 'custom' && (
         <SpaceForm
         scenario={scenario}
         draft={draft}

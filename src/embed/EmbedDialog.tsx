@@ -26,7 +26,7 @@ import { embedEn } from './locales/en';
 
 // The dialog's own text comes with it (not in the single file, whose Embed shows a note).
 addCatalogue('en', embedEn);
-if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./locales/de').then((m) => m.embedDe));
+addCatalogueLoader('de', () => import('./locales/de').then((m) => m.embedDe));
 
 /** Props of the dialog. */
 export interface EmbedDialogProps {

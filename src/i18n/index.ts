@@ -230,5 +230,4 @@ export function useTranslator<K extends string>(): (key: K, values?: MessageValu
 }
 
 // Other languages' catalogues of the explainer, loaded when chosen.
-// German is not in the single-file build (`i18n/locale.ts`); this condition leaves its chunk out there.
-if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./messages/de').then((m) => m.de));
+addCatalogueLoader('de', () => import('./messages/de').then((m) => m.de));

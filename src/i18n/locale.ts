@@ -9,11 +9,10 @@
 export type Locale = 'en' | 'de';
 
 /**
- * The languages this build ships, English (the reference) first. The single-file build carries
- * English only (`import.meta.env.FENCING_LAB_GERMAN` is false there): German's catalogues are about
- * 11 KB gzip, which the file's 200 KB budget (issue 7) has no room for; the hosted app has both.
+ * The languages the app ships, English (the reference) first; every build has both (the hosted app,
+ * the single file and the LMS packages, issue 42). German's catalogues load only when chosen.
  */
-export const LOCALES: readonly Locale[] = import.meta.env.FENCING_LAB_GERMAN ? ['en', 'de'] : ['en'];
+export const LOCALES: readonly Locale[] = ['en', 'de'];
 
 /** The language used when nothing else matches, and for any missing message. */
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -24,7 +24,8 @@ import '../views/tools-messages'; // its text (catalogue loaded with the seconda
 
 /**
  * A recording of a real etcd run and its simulation: loaded only when one is opened (issue 17).
- * Not in the one-file build, which has no room for it in its 200 KB budget (the hosted app has it).
+ * Not in the one-file build (nor the LMS packages made from it): the recordings stay with the hosted
+ * app, and the Library says so there (issue 42, item 8).
  */
 const RecordingView = import.meta.env.FENCING_LAB_SINGLE_FILE ? undefined : lazy(() => import('../recordings/RecordingView'));
 
@@ -181,31 +182,33 @@ export default function LibraryDialog({ fileProblem, onFileProblem, onOpened, on
         </ol>
       </section>
 
-      {RecordingView && (
       <section aria-labelledby={`${id}-etcd`} className="fl-lib__section">
         <h3 id={`${id}-etcd`} className="fl-lib__heading">
           <Server size={16} aria-hidden="true" />
           Recorded on etcd {RECORDED_ETCD_VERSION}
         </h3>
         <p className="fl-hint-text">Real runs on a real etcd, drawn on the same timeline beside the etcd-flavoured simulation of the same scenario.</p>
-        <ol className="fl-lib__list">
-          {RECORDINGS.map((r) => (
-            <li key={r.id}>
-              <button type="button" className="fl-libitem" aria-labelledby={`${id}-rec-${r.id}-t`} aria-describedby={`${id}-rec-${r.id}-s`} onClick={() => setRecording(r.id)}>
-                <span className="fl-libitem__top">
-                  <span id={`${id}-rec-${r.id}-t`} className="fl-libitem__title">
-                    {r.title}
+        {RecordingView ? (
+          <ol className="fl-lib__list">
+            {RECORDINGS.map((r) => (
+              <li key={r.id}>
+                <button type="button" className="fl-libitem" aria-labelledby={`${id}-rec-${r.id}-t`} aria-describedby={`${id}-rec-${r.id}-s`} onClick={() => setRecording(r.id)}>
+                  <span className="fl-libitem__top">
+                    <span id={`${id}-rec-${r.id}-t`} className="fl-libitem__title">
+                      {r.title}
+                    </span>
                   </span>
-                </span>
-                <span id={`${id}-rec-${r.id}-s`} className="fl-libitem__summary">
-                  {r.summary}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ol>
+                  <span id={`${id}-rec-${r.id}-s`} className="fl-libitem__summary">
+                    {r.summary}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="fl-hint-text fl-lib__hosted-only">This one-file copy leaves the recordings out: open the hosted Fencing Lab to see them.</p>
+        )}
       </section>
-      )}
 
       <section aria-labelledby={`${id}-own`} className="fl-lib__section">
         <h3 id={`${id}-own`} className="fl-lib__heading">

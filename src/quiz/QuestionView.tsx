@@ -47,14 +47,12 @@ export function defaultResponse(q: Question): Response | undefined {
 
 /**
  * Glossary terms in the quiz's text (issue 14): their first use on the page opens the definition, as
- * in the story. Its own chunk (the text shows plainly until it arrives); not in the single file, whose
- * budget has no room for the definitions.
+ * in the story. Its own chunk (the text shows plainly until it arrives).
  */
-const GlossaryAfter = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? null : lazy(() => import('../glossary/Glossary').then((m) => ({ default: m.GlossaryAfter })));
+const GlossaryAfter = lazy(() => import('../glossary/Glossary').then((m) => ({ default: m.GlossaryAfter })));
 
 /** `text` with its glossary terms marked (those not in `before`, shown earlier on the page). */
 function Glossed({ text, before = [] }: { text: string; before?: readonly string[] }) {
-  if (!GlossaryAfter) return text;
   return (
     <Suspense fallback={text}>
       <GlossaryAfter text={text} before={before} />

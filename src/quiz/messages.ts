@@ -13,8 +13,7 @@ import { quizEn, type QuizMessageKey } from './locales/en';
 export { quizEn, type QuizMessageKey };
 
 addCatalogue('en', quizEn);
-// German is not in the single-file build (`i18n/locale.ts`); this condition leaves its chunk out there.
-if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./locales/de').then((m) => m.quizDe));
+addCatalogueLoader('de', () => import('./locales/de').then((m) => m.quizDe));
 
 /** Registers the quiz text of another language (missing keys fall back to English). */
 export function addQuizCatalogue(lang: string, messages: Partial<Record<QuizMessageKey, string>> & Catalogue): void {

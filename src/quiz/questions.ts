@@ -20,7 +20,6 @@
  *
  * @module
  */
-import { WITH_ISSUE12_LESSONS } from '../scenarios/flags';
 import type { Question } from './types';
 import { BASIC_QUESTIONS } from './questions/basics';
 import { TOKEN_QUESTIONS } from './questions/tokens';
@@ -37,8 +36,8 @@ export const QUESTIONS: readonly Question[] = [
   ...TOKEN_QUESTIONS,
   ...TIMING_QUESTIONS,
   ...REAL_SYSTEM_QUESTIONS,
-  // Issue 12's lessons (left out of the one-file build with their scenarios, see `scenarios/flags.ts`).
-  ...(WITH_ISSUE12_LESSONS ? ISSUE12_QUESTIONS : []),
+  // Issue 12's lessons.
+  ...ISSUE12_QUESTIONS,
   // Issue 41's lessons (fence granularity, a durable highest token, efficiency or correctness, side effects).
-  ...(WITH_ISSUE12_LESSONS ? ISSUE41_QUESTIONS : []),
+  ...ISSUE41_QUESTIONS,
 ];

@@ -3,7 +3,6 @@
  * etcd, ZooKeeper, Chubby, Kafka, HDFS, SQL databases, DynamoDB, S3 and Redis.
  * @module
  */
-import { WITH_ISSUE12_LESSONS } from '../scenarios/flags';
 import { LESSON_SYSTEMS } from './lessons';
 import { LESSON41_SYSTEMS } from './lessons41';
 import { REAL_SYSTEMS as CORE_SYSTEMS } from './systems';
@@ -14,7 +13,7 @@ export type { RealSystem, RealSystemSnippet, RealSystemSource } from './types';
 const KIND_ORDER: readonly RealSystem['kind'][] = ['lock-service', 'replicated-log', 'storage'];
 
 /** Every entry: lock services first, then systems that fence with epochs, then storage (a stable sort keeps each file's order). */
-export const REAL_SYSTEMS: readonly RealSystem[] = [...CORE_SYSTEMS, ...(WITH_ISSUE12_LESSONS ? [...LESSON_SYSTEMS, ...LESSON41_SYSTEMS] : [])].sort(
+export const REAL_SYSTEMS: readonly RealSystem[] = [...CORE_SYSTEMS, ...LESSON_SYSTEMS, ...LESSON41_SYSTEMS].sort(
   (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
 );
 

@@ -3,8 +3,7 @@
  * in SQL), a highest token that survives a restart (HDFS JournalNodes), locks for efficiency or for
  * correctness (Kleppmann 2016, a single Redis instance), and side effects that cannot check a token
  * (idempotency keys, Stripe). Every claim was checked against the pages in its `sources`.
- * `index.ts` merges them into `REAL_SYSTEMS` in kind order; they are left out of the one-file build
- * with issue 12's lessons (`scenarios/flags.ts`).
+ * `index.ts` merges them into `REAL_SYSTEMS` in kind order.
  * @module
  */
 import type { RealSystem } from './types';

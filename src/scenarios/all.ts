@@ -22,7 +22,6 @@ import { zombieStaleRead } from './builtin/zombie-stale-read';
 import { sameTokenOrder } from './builtin/same-token-order';
 import { leaseTimer } from './builtin/lease-timer';
 import { fencePerObject } from './builtin/fence-per-object';
-import { WITH_ISSUE12_LESSONS } from './flags';
 import { registerBuiltIns } from './index';
 import type { BuiltInScenario } from './types';
 
@@ -40,8 +39,13 @@ export const ALL_BUILT_IN_SCENARIOS: readonly BuiltInScenario[] = [
   partitionLeaseService,
   randomTokens,
   jepsenThreeClients,
-  // Issue 12's lessons (left out of the one-file build, see `flags.ts`).
-  ...(WITH_ISSUE12_LESSONS ? [identityCas, zombieUnlock, zombieStaleRead, sameTokenOrder, leaseTimer, fencePerObject] : []),
+  // Issue 12's and issue 41's lessons.
+  identityCas,
+  zombieUnlock,
+  zombieStaleRead,
+  sameTokenOrder,
+  leaseTimer,
+  fencePerObject,
 ];
 
 registerBuiltIns(ALL_BUILT_IN_SCENARIOS);

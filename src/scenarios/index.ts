@@ -10,7 +10,6 @@
  * @module
  */
 import { seedGcPause } from './builtin/seed-gc-pause';
-import { WITH_ISSUE12_LESSONS } from './flags';
 import type { BuiltInScenario } from './types';
 
 export type { BuiltInScenario, NarrationStep } from './types';
@@ -28,7 +27,7 @@ export interface BuiltInScenarioMeta {
   title: string;
 }
 
-/** The lessons of issue 12 (left out of the one-file build, see `flags.ts`). */
+/** The lessons of issue 12 (and issue 41's `fence-per-object`). */
 const ISSUE12_META: readonly BuiltInScenarioMeta[] = [
   {
     id: 'identity-cas',
@@ -110,7 +109,7 @@ export const BUILT_IN_SCENARIOS: readonly BuiltInScenarioMeta[] = [
     id: 'jepsen-three-clients',
     title: 'Three clients, a 2-second lease and process pauses',
   },
-  ...(WITH_ISSUE12_LESSONS ? ISSUE12_META : []),
+  ...ISSUE12_META,
 ];
 
 /** The id of the scenario that opens by default (the seed's story). */
@@ -130,9 +129,7 @@ const LOADERS: Readonly<Record<string, () => Promise<BuiltInScenario>>> = {
   'random-tokens': () => import('./builtin/random-tokens').then((m) => m.randomTokens),
   'jepsen-three-clients': () => import('./builtin/jepsen-three-clients').then((m) => m.jepsenThreeClients),
   // Issue 12's lessons share one chunk (`lessons12.ts`).
-  ...(WITH_ISSUE12_LESSONS
-    ? Object.fromEntries(ISSUE12_META.map(({ id }) => [id, () => import('./lessons12').then((m) => m.LESSONS_12[id]!)]))
-    : {}),
+  ...Object.fromEntries(ISSUE12_META.map(({ id }) => [id, () => import('./lessons12').then((m) => m.LESSONS_12[id]!)])),
 };
 
 const loaded = new Map<string, BuiltInScenario>([[seedGcPause.id, seedGcPause]]);

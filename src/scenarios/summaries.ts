@@ -6,7 +6,6 @@
  * @module
  */
 
-import { WITH_ISSUE12_LESSONS } from './flags';
 
 /** Summaries by scenario id, in the picker's order (issue 12's lessons not in the one-file build). */
 export const BUILT_IN_SUMMARIES: Readonly<Record<string, string>> = {
@@ -34,20 +33,16 @@ export const BUILT_IN_SUMMARIES: Readonly<Record<string, string>> = {
     'Each grant carries a random value instead of a growing token: the storage rejects the real holder and accepts the stale one.',
   'jepsen-three-clients':
     'Three clients, a 2 s lease and two pauses: all three believe they hold the lock, and updates are lost.',
-  ...(WITH_ISSUE12_LESSONS
-    ? {
-      'identity-cas':
-        'The storage accepts only the token it saw first: it rejects every new holder, and after a restart it lets a paused former holder in.',
-      'zombie-unlock':
-        "A paused former holder's late release deletes the lock by key: it frees the next holder's lock, and a third client gets in.",
-      'zombie-stale-read':
-        'A paused former holder reads the job queue with its old token, gets a job the new holder has already taken, and runs it again.',
-      'same-token-order':
-        "One holder sends two writes with the same token; the first is delayed and lands last, so the older value wins. Sequence numbers fix the order.",
-      'lease-timer':
-        "With a delayed grant, a lease timer started when the reply arrives trusts an expired lease; one started when the request was sent does not.",
-      'fence-per-object':
-        'The storage keeps a highest token per row: the late write goes to a row the new holder has not written yet, and gets in.',
-      }
-    : {}),
+  'identity-cas':
+    'The storage accepts only the token it saw first: it rejects every new holder, and after a restart it lets a paused former holder in.',
+  'zombie-unlock':
+    "A paused former holder's late release deletes the lock by key: it frees the next holder's lock, and a third client gets in.",
+  'zombie-stale-read':
+    'A paused former holder reads the job queue with its old token, gets a job the new holder has already taken, and runs it again.',
+  'same-token-order':
+    "One holder sends two writes with the same token; the first is delayed and lands last, so the older value wins. Sequence numbers fix the order.",
+  'lease-timer':
+    "With a delayed grant, a lease timer started when the reply arrives trusts an expired lease; one started when the request was sent does not.",
+  'fence-per-object':
+    'The storage keeps a highest token per row: the late write goes to a row the new holder has not written yet, and gets in.',
 };

@@ -9,7 +9,7 @@
  * at 1280x800 and 1024x768 and on phones, without pushing Play and the caption (which says what
  * changed in a sentence) below the fold; the logs open on request. Not in presenter mode (the
  * picture has the screen). Its own chunk and style sheet (`compare.css`), loaded after the first
- * render; in the single file too.
+ * render.
  * @module
  */
 import { useId, useMemo, useState } from 'react';

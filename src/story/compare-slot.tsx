@@ -1,7 +1,7 @@
 /**
  * The before/after card as the story's chunk hands it to the explainer (`slot.tsx`): the card is a
  * chunk of its own with its own style sheet (`CompareCard.tsx`, `compare.css`), asked for with the
- * story's chunk, after the first render. Shared by the hosted app's story and the single file's.
+ * story's chunk, after the first render.
  * @module
  */
 import { Suspense, lazy } from 'react';

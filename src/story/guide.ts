@@ -16,7 +16,6 @@
  * etcd API guide (a lease expires without a keepAlive within its TTL).
  * @module
  */
-import { WITH_ISSUE12_LESSONS } from '../scenarios/flags';
 import type { KeyMoment, MomentKind } from './moments';
 
 /** Mark kinds the timeline can emphasise (their classes: `fl-lease`, `fl-pause`, `fl-msg--grant`...). */
@@ -60,9 +59,8 @@ export const SEED_GUIDE: readonly GuideStep[] = [
     text: 'The lease service grants the lock to client 1; the message reaches it at 0.2 s. As long as the lease service counts client 1 as the holder, it gives the lock to no other client.',
     focus: ['grant', 'lease'],
   },
-  // Issue 41, item 11: Kleppmann's opening question, efficiency or correctness. Left out of the
-  // one-file build with the other lessons of issues 12 and 41 (its budget, see `scenarios/flags.ts`).
-  ...(WITH_ISSUE12_LESSONS ? [WHAT_FOR] : []),
+  // Issue 41, item 11: Kleppmann's opening question, efficiency or correctness.
+  WHAT_FOR,
   {
     at: { kind: 'grant', nth: 1 },
     title: 'The holder can crash',

@@ -7,5 +7,4 @@ import { addCatalogue, addCatalogueLoader } from '../i18n';
 import { storyEn } from './locales/en';
 
 addCatalogue('en', storyEn);
-// German is not in the single-file build (`i18n/locale.ts`); this condition leaves its chunk out there.
-if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./locales/de').then((m) => m.storyDe));
+addCatalogueLoader('de', () => import('./locales/de').then((m) => m.storyDe));

@@ -9,10 +9,7 @@ import { withText } from '../i18n';
 import { loadOnce } from '../store/load-once';
 import { deferredComponent } from '../views/ChunkBoundary';
 
-// The single file has no room for the story: its chunk there is the quiz link alone (`quiz-only.tsx`).
-const chunk = loadOnce(
-  (): Promise<typeof import('./story-parts')> => (import.meta.env.FENCING_LAB_SINGLE_FILE === true ? import('./quiz-only') : import('./story-parts')).then(withText),
-);
+const chunk = loadOnce((): Promise<typeof import('./story-parts')> => import('./story-parts').then(withText));
 
 /** Loads the story's chunk (once; tests await it before rendering). */
 export function loadStory(): Promise<typeof import('./story-parts')> {
@@ -31,11 +28,11 @@ const StoryBarSlot = deferredComponent<typeof import('./story-parts'), { root: R
 );
 
 
-/** The story's bar (in the single file, the quiz link alone: `quiz-only.tsx`). */
+/** The story's bar. */
 export const StorySlot = StoryBarSlot;
 
 /**
  * The before/after card, directly under the timeline (issue 40, item 5; `CompareCard.tsx`): it comes
- * with the story's chunk, in the single file too; nothing until the learner's first change.
+ * with the story's chunk; nothing until the learner's first change.
  */
 export const CompareSlot = deferredComponent<typeof import('./story-parts'), object>(chunk, (m) => m.CompareCard);

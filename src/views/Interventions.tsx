@@ -36,18 +36,14 @@ export function describeIntervention(i: Intervention, scenario: Scenario, t: Tra
     case 'fencing':
       return t(i.fencing === 'off' ? 'chip.fencing.off' : 'chip.fencing.on');
     case 'set':
-      // The single file has no settings controls, so no such change is ever made there.
-      return import.meta.env.FENCING_LAB_SINGLE_FILE === true ? i.path : describeSetting(i.path, i.value, scenario, t);
+      return describeSetting(i.path, i.value, scenario, t);
   }
 }
 
 /**
- * The scenario settings as controls (`story/SettingsControls.tsx`), a chunk of their own; not in the
- * single file, whose 200 KB budget has no room for them (the hosted app has them).
+ * The scenario settings as controls (`story/SettingsControls.tsx`), a chunk of their own.
  */
-const SettingsControls = import.meta.env.FENCING_LAB_SINGLE_FILE === true
-  ? null
-  : lazy(() => import('../story/SettingsControls').then((m) => ({ default: m.SettingsControls })));
+const SettingsControls = lazy(() => import('../story/SettingsControls').then((m) => ({ default: m.SettingsControls })));
 
 /** Says at once when the last change made no difference (`story/compare.ts`), in a status region. */
 function NoEffectNotice() {
@@ -149,8 +145,8 @@ function InterventionsHeading() {
 const PART = {
   heading: <InterventionsHeading />,
   pauseLength: <PauseLength />,
-  noEffect: import.meta.env.FENCING_LAB_SINGLE_FILE !== true ? <NoEffectNotice /> : null,
-  settings: SettingsControls && (
+  noEffect: <NoEffectNotice />,
+  settings: (
     // Until its chunk is in, the disclosure's box keeps its place (the same margins, border and
     // line), so "Your changes" under it does not move when it arrives (layout-shift.test.ts).
     <Suspense
@@ -270,7 +266,6 @@ export function Interventions() {
       </ul>
       {PART.noEffect}
       <ExpireButton full={full} describedBy={full ? fullId : undefined} />
-      {/* Not in the single file: its 200 KB budget has no room (the hosted app has them). */}
       {PART.settings}
       <div className="fl-changes">
         <div className="fl-changes__head">

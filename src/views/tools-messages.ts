@@ -8,5 +8,4 @@ import { addCatalogue, addCatalogueLoader } from '../i18n';
 import { toolsEn } from './locales/en';
 
 addCatalogue('en', toolsEn);
-// German is not in the single-file build (`i18n/locale.ts`); this condition leaves its chunk out there.
-if (import.meta.env.FENCING_LAB_GERMAN) addCatalogueLoader('de', () => import('./locales/de').then((m) => m.toolsDe));
+addCatalogueLoader('de', () => import('./locales/de').then((m) => m.toolsDe));

@@ -6,7 +6,10 @@
  * 2. it requests nothing but itself (no sibling files: no scripts, styles, fonts or favicon);
  * 3. lazy parts work (they are inlined): the quiz (`?view=quiz`) and a built-in scenario that is
  *    its own chunk in the normal build;
- * 4. nothing logs a console error or throws.
+ * 4. it carries the whole product (issue 42, item 8): every scenario the hosted app lists (read from
+ *    the hosted build, not a list here), each opened; the quiz with as many questions as the hosted
+ *    quiz; the guided story; German; and the Library says the etcd recordings are hosted-only;
+ * 5. nothing logs a console error or throws.
  *
  * It builds nothing itself: FL_SINGLE names the file, default `dist-single/index.html`.
  */
@@ -18,6 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { launchChromium } from './chromium';
 import { patientPolls } from './settle';
+import { openTools } from './tools';
 
 const file = process.env.FL_SINGLE ?? join(import.meta.dirname, '..', '..', 'dist-single', 'index.html');
 const url = pathToFileURL(file).href;
@@ -119,18 +123,69 @@ describe('the single-file build from file://, offline', () => {
     await context.close();
   });
 
-  it('is English only: ?lang=de says German is not in the file and shows English', async () => {
-    const { context, page, problems } = await offline('?lang=de');
-    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
-    await page.getByText('lang: "de" is not available here (languages: en); showing English').waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  it('speaks German with ?lang=de, with no network (issue 42, item 8)', async () => {
+    const { context, page, problems, aborted } = await offline('?lang=de&view=both');
+    await page.getByRole('button', { name: 'Abspielen', exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.getByRole('heading', { name: 'Prüfen Sie Ihr Verständnis' }).waitFor();
+    await page.getByRole('button', { name: 'Zum Ende' }).click();
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21,6 s');
+    expect(aborted).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  it('shows the quiz (a lazy chunk in the normal build) with no network', async () => {
+  it('lists every scenario the hosted app lists, and opens each one (issue 42, item 8)', async () => {
+    // The hosted build's list, as its picker offers it.
+    const hostedContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const hosted = await hostedContext.newPage();
+    await hosted.goto(inject('baseURL'));
+    const picker = (p: Page) => p.getByRole('combobox', { name: 'Scenario' });
+    await picker(hosted).waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await picker(hosted).locator('option').count()) > 1).toBe(true);
+    const hostedIds = await picker(hosted).locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    await hostedContext.close();
+
+    const { context, page, problems, aborted } = await offline();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    expect(await picker(page).locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(hostedIds);
+    for (const id of hostedIds) {
+      if (id === (await picker(page).inputValue())) continue;
+      await picker(page).selectOption(id);
+      const title = ALL_BUILT_IN_SCENARIOS.find((b) => b.id === id)!.scenario.title;
+      await expect.poll(() => page.locator('.fl-timeline__svg').first().getAttribute('aria-label')).toBe(`Timeline: ${title}`);
+      await page.getByRole('button', { name: 'Go to end', exact: true }).click();
+      // The run is drawn: at least one storage line or rejection in its log, or a lane per client.
+      await expect.poll(() => page.locator('.fl-timeline__svg .fl-lane__line').count()).toBeGreaterThan(1);
+    }
+    expect(aborted).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('has the guided story, and says in the Library that the etcd recordings are hosted-only (issue 42, item 8)', async () => {
+    const { context, page, problems, aborted } = await offline();
+    await page.getByRole('group', { name: 'Story' }).waitFor({ timeout: 20_000 });
+    await openTools(page);
+    await page.getByRole('button', { name: 'Library' }).click();
+    const library = page.getByRole('dialog', { name: 'Scenario library' });
+    await library.getByRole('heading', { name: /^Recorded on etcd/ }).waitFor();
+    await library.getByText('This one-file copy leaves the recordings out: open the hosted Fencing Lab to see them.').waitFor();
+    expect(aborted).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the quiz (a lazy chunk in the normal build) with no network, with as many questions as the hosted quiz', async () => {
+    const progress = (p: Page) => p.getByRole('heading', { name: /^Question 1 of \d+$/ }).textContent();
+    const hostedContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const hosted = await hostedContext.newPage();
+    await hosted.goto(`${inject('baseURL')}?view=quiz`);
+    const hostedProgress = await progress(hosted);
+    await hostedContext.close();
     const { context, page, problems, aborted } = await offline('?view=quiz');
     await page.getByRole('heading', { name: 'Check your understanding' }).waitFor({ timeout: 20_000 });
+    expect(await progress(page)).toBe(hostedProgress);
     await page.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('Correct.').waitFor();

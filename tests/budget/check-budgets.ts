@@ -18,8 +18,12 @@
  *   is set, the header's token switch says "equality only" under an equality check, and a
  *   scenario's storage may fence per object: about 0.3 KB, of which 0.2 KB was found back (the
  *   quiz's belief key left the core chunk, the caption's info mark is drawn in CSS), 99.54 KB;
- * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 238.5 KB gzip (200 KB until the
+ * - CSS loaded by the first render: at most 10 KB gzip (9.9 KB since issue 42's presenter mode for short
+ *   screens: 18 px labels at 1024x768, the title, controls and Sources on one line each: 0.09 KB);
+ * - the single-file build (`dist-single/index.html`): at most 282 KB gzip. It carries the whole product, as the LMS
+ *   packages made from it do (issue 42, item 8): every scenario, every quiz question, the guided story and both
+ *   languages, so that a course that uploads a package gets the quiz the hosted page has. Only the etcd recordings
+ *   stay hosted-only (with their view about 9 KB as hosted chunks; the Library says so). History: 200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -64,9 +68,14 @@
  *   scrolling), the phone figure (a lane's interventions in place, the lane menu and its styles, the
  *   legend's disclosure button: about 1.2 KB, less the control bar's fold they replace, about 0.3 KB)
  *   and the frames on phones; issue 42's quiz fixes (progress in sessionStorage, the host's
- *   registration, dialogs that follow the frame's visible part: about 0.3 KB). The five new lessons,
- *   issue 41's scenario, questions, real-systems entries and narrated steps, German, the explorer's
- *   learner path, the pause-end handle and the quiz glossary stay out of it).
+ *   registration, dialogs that follow the frame's visible part: about 0.3 KB); 238.5 KB until issue 42's
+ *   parity measured 281.6 KB (from 238.3 KB): German's catalogues 14.5 KB (measured: the same build without
+ *   them is 267.1 KB), and 28.8 KB for what the file had left out to fit: issue 12's five lessons and
+ *   issue 41's fence-per-object (scenarios, narrated steps, quiz questions, real-systems entries), the
+ *   guided story with its frames and ending (its chunk and style sheet: 7.8 KB gzip on their own in the
+ *   hosted build), the quiz's glossary (3.2 KB), the scenario settings controls (2.0 KB), the pause
+ *   handles (1.9 KB) and the explorer's learner path (1.5 KB). The budget is that measure rounded up to
+ *   the next half KB; the hosted first render is unchanged by it (those parts load on demand there).
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -103,7 +112,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 238.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 282 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -1,6 +1,5 @@
 /**
- * The questions of issue 12's lessons, asked last; left out of the one-file build with their
- * scenarios (`scenarios/flags.ts`).
+ * The questions of issue 12's lessons, asked after the real-systems questions.
  * @module
  */
 import type { Question } from '../types';

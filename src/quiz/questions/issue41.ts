@@ -1,8 +1,7 @@
 /**
  * The questions of issue 41's lessons (items 9 to 12): fence granularity, a highest token that
  * survives a restart, locks for efficiency or correctness, and side effects that cannot check a
- * token. Asked after issue 12's and, like them, left out of the one-file build with their scenario
- * and real-systems entries (`scenarios/flags.ts`).
+ * token. Asked after issue 12's.
  * @module
  */
 import type { Question, Source } from '../types';

@@ -1,4 +1,3 @@
-import { WITH_ISSUE12_LESSONS } from '../flags';
 import type { BuiltInScenario, NarrationStep } from '../types';
 import scenario from './check-then-write.json';
 
@@ -66,9 +65,8 @@ export const checkThenWrite: BuiltInScenario = {
         'the resource itself has to check the token.',
       sources: ['ddia8', 'kleppmann'],
     },
-    // Issue 41, item 12: side effects that cannot check a token. Left out of the one-file build with
-    // the other lessons of issues 12 and 41 (its budget, see `flags.ts`).
-    ...(WITH_ISSUE12_LESSONS ? [{
+    // Issue 41, item 12: side effects that cannot check a token.
+    {
       match: { kind: 'write-reply-received', actor: 'client-1', nth: 2 },
       title: 'What if it had been an email?',
       text:
@@ -78,7 +76,7 @@ export const checkThenWrite: BuiltInScenario = {
         'a pause between the stored claim and the call still leaves a window, so also send the call with an idempotency key that names the work, ' +
         'and a second attempt gets the first answer instead of acting twice.',
       sources: ['stripeIdempotency'],
-    } satisfies NarrationStep] : []),
+    },
   ],
   tryThis: [
     "Switch “Storage checks tokens” off: the check passed, and the write is stored with token 33 on top of client 2's.",

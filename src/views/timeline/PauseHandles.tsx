@@ -7,8 +7,7 @@
  * its `faults.N.forMs` setting (`settings/settings.ts`), a pause the learner added through the store's
  * `setPauseLength`; both are undoable changes on the same scenario, so its narration and hints stay.
  *
- * Its own chunk, loaded after the first render; not in the single file (no room in its budget, as
- * for the settings controls). While dragging, only the handle moves (a dashed line and the new
+ * Its own chunk, loaded after the first render. While dragging, only the handle moves (a dashed line and the new
  * length); the run is simulated again once, when the pointer is let go.
  * @module
  */

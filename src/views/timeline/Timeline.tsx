@@ -38,15 +38,21 @@ const MarksLayer = deferredComponent(marks, (m) => m.Marks);
 /** The part of the run in view, outlined on the scrubber (`Overview.tsx`), with the marks. */
 const OverviewLayer = deferredComponent(marks, (m) => m.Overview);
 
-/** Handles on the pauses' ends, to change their length (`PauseHandles.tsx`; a chunk of its own, not in the single file). */
-const PauseHandles = import.meta.env.FENCING_LAB_SINGLE_FILE === true ? null : lazy(() => import('./PauseHandles').then((m) => ({ default: m.PauseHandles })));
+/** Handles on the pauses' ends, to change their length (`PauseHandles.tsx`; a chunk of its own). */
+const PauseHandles = lazy(() => import('./PauseHandles').then((m) => ({ default: m.PauseHandles })));
 
 /**
  * Presenter mode (issue 13): the picture is zoomed so that its smallest labels (11 px) are at
  * least 20 px on a 1920 px wide screen, read from the back of a lecture hall, and its lanes fill
  * the height the box has (measured: the presenter layout gives the timeline what the caption and
- * controls leave). Outside presenter mode: zoom 1, natural height.
+ * controls leave). Never below {@link PRESENTER_MIN_ZOOM} (issue 42, item 7: 18 px labels at
+ * 1024x768): where the lanes are then taller than the box, the box scrolls them (app.css). A CSS
+ * `zoom` on the picture, so the label plan lays out the same 11 px labels in `width / zoom` px.
+ * Outside presenter mode: zoom 1, natural height.
  */
+/** The smallest zoom in presenter mode: the timeline's 11 px labels at 18 px or more (11 × 1.64 = 18.04). */
+const PRESENTER_MIN_ZOOM = 1.64;
+
 function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean, widthPx: number, natural: number): { zoom: number; height: number } {
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
@@ -61,9 +67,10 @@ function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean
     ro.observe(el);
     return () => ro.disconnect();
   }, [box, presenting]);
-  // As large as the width allows (up to 2.2), but never so large that the lanes no longer fit the height.
+  // As large as the width allows (up to 2.2), and no larger than the lanes' fit in the height, unless
+  // that would take the labels under 18 px.
   const zoom = Math.min(2.2, Math.max(1, widthPx / 960), height > 0 ? (height - 2) / natural : 9);
-  return presenting && widthPx > 0 ? { zoom: Math.floor(Math.max(0.8, zoom) * 100) / 100, height } : { zoom: 1, height: 0 };
+  return presenting && widthPx > 0 ? { zoom: Math.max(PRESENTER_MIN_ZOOM, Math.floor(zoom * 100) / 100), height } : { zoom: 1, height: 0 };
 }
 
 function Axis({ g }: { g: Geometry }) {
@@ -362,7 +369,7 @@ export function Timeline() {
               <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
             </GrowthContext>
             <Playhead g={g} breaks={breaks} band={band} />
-            {PauseHandles && pauseEnded && (
+            {pauseEnded && (
               <Suspense fallback={null}>
                 <PauseHandles g={g} trace={trace} />
               </Suspense>
