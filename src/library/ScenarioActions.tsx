@@ -80,6 +80,8 @@ export function ScenarioActions({ library = true, share = true }: ScenarioAction
           setStatus(t('library.opened', { title: r.title }));
         } else {
           setFileProblem({ name: file.name, issues: r.issues });
+          // The last "Opened …" no longer holds (issue 43): the status says this file did not open.
+          setStatus(t('library.errors.file', { name: file.name, count: r.issues.length }));
           setDialog('library');
         }
       });

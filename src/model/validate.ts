@@ -312,17 +312,43 @@ const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
  * left-to-right, right-to-left and Arabic letter marks, the word joiner and invisible operators, the
  * zero-width no-break space (BOM) and the Mongolian vowel separator. They are removed from clients'
  * names, where "Client 1" and "Client 1" with a zero-width space would show as two clients named
- * alike (issue 43, item 4); elsewhere they stay (a joiner is part of some emoji and scripts).
+ * alike (issue 43, item 4), and from the title; elsewhere (descriptions, values) they stay (a
+ * joiner is part of some emoji and scripts).
  */
 const INVISIBLE = /[\u200b-\u200f\u2060-\u2064\u061c\ufeff\u180e]/g;
 
 /**
- * How deep parsed JSON may nest before it is refused (levels of objects and arrays; a scenario's
- * deepest objects, the steps of a client's program (`clients[0].program[0]`), are 4 down). Deeper input is not a scenario, and walking it by
+ * How deep parsed JSON may nest before it is refused, in levels of objects and arrays (the scenario
+ * object itself is level 1; its deepest fields, the steps of a client's program
+ * (`clients[0].program[0]`), are at level 5). Deeper input is not a scenario, and walking it by
  * recursion would overflow the stack (issue 43: 4,000 levels from a 301-character link blanked the
- * page), so {@link parseScenario} measures the depth first, without recursion.
+ * page), so {@link parseScenario} measures the depth first, without recursion ({@link nestingDepth}).
+ * 32 is six times what a scenario needs, and a few hundred below the depth that overflows any
+ * browser's stack.
  */
 export const MAX_NESTING = 32;
+
+/**
+ * How many levels of objects and arrays `value` (parsed JSON) nests: 0 for a string, number,
+ * boolean or null, 1 for `{}` or `[]` or one holding only such values, and so on. An explicit
+ * stack, not recursion: any depth is measured safely, in time linear in the number of values.
+ */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: { v: unknown; depth: number }[] = [{ v: value, depth: 1 }];
+  while (stack.length > 0) {
+    const { v, depth } = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > deepest) deepest = depth;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) if (x !== null && typeof x === 'object') stack.push({ v: x, depth: depth + 1 });
+  }
+  return deepest;
+}
+
+/** `n` with commas between thousands (`4,001`), as the rest of the messages write numbers. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
 
 /**
  * Where `value` (parsed JSON) nests deeper than `limit` levels: the path of the first object or
@@ -360,7 +386,10 @@ function withoutBidiControls(value: unknown): unknown {
 /**
  * Validates a scenario (already parsed from JSON) and fills in its defaults. Invisible direction
  * controls (U+202A–U+202E, U+2066–U+2069) are removed from every text first (issue 18), so a title
- * or value reads as what it is, everywhere it is shown.
+ * or value reads as what it is, everywhere it is shown; characters that take no room (zero-width
+ * ones, direction marks) are removed from the title and clients' names, and two clients that would
+ * show the same name are an issue. Input nested deeper than {@link MAX_NESTING} levels is refused
+ * with one issue naming its depth, measured without recursion.
  *
  * Never throws: bad input gives `{ ok: false, issues }`, each issue naming the field's path.
  * Defaults are filled by {@link normalizeScenario}.
@@ -371,15 +400,21 @@ export function parseScenario(input: unknown): ParseResult {
   }
   const deep = tooDeep(input);
   if (deep !== undefined) {
-    return { ok: false, issues: [{ path: deep, message: `nested more than ${MAX_NESTING} levels deep here; a scenario's deepest fields are 4 levels down` }] };
+    // Named by the top-level field it starts under (the full path repeats `[0]` dozens of times).
+    const field = /^[^.[]*/.exec(deep)?.[0] ?? '';
+    const message = `nested ${thousands(nestingDepth(input))} levels deep; at most ${MAX_NESTING} levels are allowed (a scenario's own fields go 5 deep)`;
+    return { ok: false, issues: [{ path: field, message }] };
   }
   const result = scenarioSchema.safeParse(withoutBidiControls(input));
   if (!result.success) {
     const issues = result.error.issues.flatMap((i) => zodIssueMessage(i, input));
     return { ok: false, issues: dedupe(issues) };
   }
-  // Names lose the characters that take no room (two names that differ only in them look alike).
-  const raw = { ...result.data, clients: result.data.clients.map((c) => (c.name === undefined ? c : { ...c, name: c.name.replace(INVISIBLE, '') })) };
+  // Names and the title lose the characters that take no room (two names that differ only in
+  // them look alike, and a title could pass for a built-in's).
+  const title = result.data.title.replace(INVISIBLE, '');
+  if (title === '') return { ok: false, issues: [{ path: 'title', message: 'expected a title with visible characters (it had only invisible ones)' }] };
+  const raw = { ...result.data, title, clients: result.data.clients.map((c) => (c.name === undefined ? c : { ...c, name: c.name.replace(INVISIBLE, '') })) };
   const cross = crossCheck(raw);
   if (cross.length > 0) return { ok: false, issues: cross };
   return { ok: true, scenario: normalizeScenario(raw) };

@@ -6,7 +6,8 @@
  *    worker (not on the page's thread) and refused there with the simulator's message; the default
  *    scenario opens;
  * 3. a valid custom link within the budget opens, simulated in that worker;
- * 4. a link nested 4,000 levels deep opens the default scenario with a notice naming the depth.
+ * 4. a link nested 4,000 levels deep opens the default scenario with a notice naming the depth
+ *    (issue 43), on the page, embedded and on a hash change; pasted into the Library, the same.
  * Nothing logs a console error or throws on the page.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,6 +16,7 @@ import { buildShareUrl } from '../../src/links/url';
 import type { ScenarioInput } from '../../src/model';
 import { launchChromium } from './chromium';
 import { patientPolls } from './settle';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -47,8 +49,13 @@ const heavy: ScenarioInput = {
   faults: ids.map((id, i) => ({ kind: 'partition', client: id, with: 'lease-service', atMs: 1 + i * 300, forMs: 600_000 - 1 - i * 300 })),
 };
 
-/** Opens `doc` as a share link; collects problems and the workers the page starts. */
-async function open(doc: ScenarioInput) {
+/** A scenario whose title is 4,000 arrays deep: 4,001 levels with the scenario object. */
+const deep = JSON.parse(`{"format":"fencing-lab.scenario/v1","title":${'['.repeat(4000)}${']'.repeat(4000)},"lease":{"ttlMs":1000},"clients":[{"id":"c","program":[]}]}`) as ScenarioInput;
+const LEVELS_MESSAGE = "nested 4,001 levels deep; at most 32 levels are allowed (a scenario's own fields go 5 deep)";
+const DEPTH_MESSAGE = `The link's scenario is not valid: title: ${LEVELS_MESSAGE}`;
+
+/** Opens `doc` as a share link (with `search`, e.g. `?embed=1`); collects problems and the workers the page starts. */
+async function open(doc: ScenarioInput, search = '') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -59,7 +66,7 @@ async function open(doc: ScenarioInput) {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('worker', (w) => workers.push(w.url()));
   const url = buildShareUrl(baseURL, { scenario: { kind: 'custom', input: doc }, timeMs: 0 });
-  await page.goto(url);
+  await page.goto(search ? url.replace(/\?[^#]*|(?=#)/, search) : url);
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 60_000 });
   return { context, page, problems, workers, url };
 }
@@ -109,12 +116,52 @@ describe('hostile links', { timeout: 180_000 }, () => {
 
   it('a link nested 4,000 levels deep (issue 43, item 2) opens the default scenario with a notice naming the depth; the page works', async () => {
     // It blanked the page: the validator's recursion overflowed the stack.
-    const deep = JSON.parse(`{"format":"fencing-lab.scenario/v1","title":${'['.repeat(4000)}${']'.repeat(4000)},"lease":{"ttlMs":1000},"clients":[{"id":"c","program":[]}]}`) as ScenarioInput;
     const { context, page, problems } = await open(deep);
-    expect(await notice(page)).toMatch(/The link's scenario is not valid: title(\[0\])+: nested more than 32 levels deep here/);
+    expect(await notice(page)).toContain(DEPTH_MESSAGE);
     await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
     await page.getByRole('button', { name: 'Go to end' }).click();
     await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the same link embedded shows the message too; the embed works', async () => {
+    const { context, page, problems } = await open(deep, '?embed=1&instance=deep');
+    expect(await notice(page)).toContain(DEPTH_MESSAGE);
+    await page.getByRole('button', { name: 'Go to end' }).click();
+    await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('21.6 s');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('pasted into the address bar after the page loaded (a hash change), it shows the message and keeps the scenario', async () => {
+    const { context, page, problems } = await open(hostile);
+    await notice(page);
+    const url = buildShareUrl(baseURL, { scenario: { kind: 'custom', input: deep }, timeMs: 0 });
+    await page.evaluate((hash) => { location.hash = hash; }, new URL(url).hash);
+    await expect.poll(() => notice(page)).toContain(DEPTH_MESSAGE);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('pasted into the Library, it lists the message by the paste box and keeps the scenario', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+    });
+    await page.goto(baseURL);
+    await openTools(page);
+    await page.getByRole('button', { name: 'Library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scenario library' });
+    await dialog.getByRole('textbox', { name: 'Paste scenario JSON' }).fill(JSON.stringify(deep));
+    await dialog.getByRole('button', { name: 'Open pasted scenario' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain(LEVELS_MESSAGE);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Scenario' }).inputValue()).toBe('seed-gc-pause');
     expect(problems).toEqual([]);
     await context.close();
   });

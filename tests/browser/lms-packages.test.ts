@@ -31,7 +31,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { isAvailable } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
-import { PACKED, unpackSuspendData } from '../../src/lms/suspend-data';
+import { COMPACT, SUSPEND_DATA_MAX, unpackSuspendData } from '../../src/lms/suspend-data';
+import type { QuizProgress } from '../../src/quiz/progress';
 import { launchChromium } from './chromium';
 import { patientPolls } from './settle';
 
@@ -214,8 +215,8 @@ describe('SCORM 1.2 package under scorm-again', () => {
     expect(cmi.core.lesson_status).toBe('incomplete');
     expect(cmi.core.lesson_location).toBe('2');
     expect(cmi.core.exit).toBe('suspend');
-    // Packed (src/lms/suspend-data.ts): SCORM 1.2 keeps 4,096 characters, a full quiz's JSON is more.
-    expect(cmi.suspend_data.startsWith(PACKED)).toBe(true);
+    // Compact (src/lms/suspend-data.ts): SCORM 1.2 keeps 4,096 characters, a full quiz's JSON is more.
+    expect(cmi.suspend_data.startsWith(COMPACT)).toBe(true);
     expect(JSON.parse(unpackSuspendData(cmi.suspend_data)!)).toMatchObject({ version: 1, index: 2 });
     expect(cmi.suspend_data.length).toBeLessThanOrEqual(4096);
     expect(cmi.interactions['0']).toMatchObject({ type: 'choice', result: 'correct', student_response: 'storage' });
@@ -264,6 +265,72 @@ async function answerShown(frame: Frame): Promise<void> {
   await frame.getByRole('button', { name: 'Check' }).click();
   await frame.getByText('Correct.').or(frame.getByText('Not quite.')).first().waitFor();
 }
+
+/**
+ * Answers the question shown as fully as it can be answered: every checkbox ticked (a radio
+ * question's first option), the slider at its last stop, the order as it stands; presses Check,
+ * waits for the verdict, and shows the solution where it is offered.
+ */
+async function answerFullest(frame: Frame): Promise<void> {
+  const boxes = frame.locator('.fl-quiz input[type="checkbox"]:not(.fl-timeline input)');
+  for (const box of await boxes.all()) await box.check();
+  const radio = frame.locator('.fl-quiz input[type="radio"]').first();
+  if ((await boxes.count()) === 0 && (await radio.count()) > 0) await radio.check();
+  const slider = frame.locator('.fl-quiz input[type="range"]').first();
+  if ((await slider.count()) > 0) await slider.press('End');
+  await frame.getByRole('button', { name: 'Check' }).click();
+  await frame.getByText('Correct.').or(frame.getByText('Not quite.')).first().waitFor();
+  const reveal = frame.getByRole('button', { name: 'Show solution' });
+  if ((await reveal.count()) > 0) await reveal.click();
+}
+
+describe('SCORM 1.2: the fullest progress is kept and resumed under scorm-again (issue 43, item 3)', () => {
+  it('every question answered as fully as it can be fits in cmi.suspend_data with room to spare, and a second session resumes every answer', async () => {
+    const lms = {
+      core: { student_id: 'u-9', student_name: 'Liskov, Barbara', entry: 'ab-initio' },
+      launch_data: attr(manifest, /<adlcp:datafromlms>([^<]+)</),
+      student_data: { mastery_score: attr(manifest, /<adlcp:masteryscore>(\d+)</) },
+    };
+    const first = await openScorm(lms);
+    const n = available.length;
+    for (let i = 0; i < n; i++) {
+      await first.frame.getByRole('heading', { name: `Question ${i + 1} of ${n}` }).waitFor();
+      await answerFullest(first.frame);
+      if (i < n - 1) await first.frame.getByRole('button', { name: 'Next' }).click();
+    }
+    const kept = async (page: Page) => JSON.parse(unpackSuspendData((await cmiOf(page)).suspend_data) ?? 'null') as QuizProgress | null;
+    // Every question answered and checked in what the LMS keeps.
+    await expect.poll(async () => Object.values((await kept(first.page))?.answers ?? {}).filter((a) => a.checked).length).toBe(n);
+    const cmi = await cmiOf(first.page);
+    console.log(`SCORM suspend data with every question answered fully: ${cmi.suspend_data.length} of ${SUSPEND_DATA_MAX} characters (${n} questions)`);
+    expect(cmi.suspend_data.startsWith(COMPACT)).toBe(true);
+    expect(cmi.suspend_data.length).toBeLessThan(SUSPEND_DATA_MAX / 2);
+    const before = (await kept(first.page))!;
+    // The choice questions with checkboxes have every option ticked.
+    for (const q of available) {
+      if (q.kind === 'choice' && q.multiple) expect(before.answers[q.id]?.response, q.id).toEqual({ kind: 'choice', selected: q.options.map((o) => o.id) });
+    }
+    expect(await first.frame.getByText(/could not keep your latest answers/).count()).toBe(0);
+    await first.page.evaluate(() => document.querySelector('iframe')!.remove());
+    await first.page.waitForFunction(() => (window as unknown as { calls: string[] }).calls.includes('LMSFinish'));
+    const ended = await cmiOf(first.page);
+    expect(first.problems).toEqual([]);
+    await first.page.context().close();
+
+    // Session 2: the quiz resumes at the last question with every answer, and keeps them as they were.
+    const second = await openScorm({ ...lms, core: { ...lms.core, entry: 'resume', lesson_location: ended.core.lesson_location, lesson_status: 'incomplete' }, suspend_data: ended.suspend_data });
+    await second.frame.getByRole('heading', { name: `Question ${n} of ${n}` }).waitFor();
+    await second.frame.getByText(`Right so far: ${Object.values(before.answers).filter((a) => a.correct).length} of ${n}`).waitFor();
+    await second.frame.getByRole('button', { name: 'Previous' }).click();
+    await second.frame.getByText('Correct.').or(second.frame.getByText('Not quite.')).first().waitFor();
+    await expect.poll(async () => (await kept(second.page))?.index).toBe(n - 2);
+    const after = (await kept(second.page))!;
+    expect(after.answers).toEqual(before.answers);
+    expect(after.registration).toBe(before.registration);
+    expect(second.problems).toEqual([]);
+    await second.page.context().close();
+  });
+});
 
 describe('SCORM 1.2: a whole graded run, every link clicked, as a strict LMS would check it (issue 42, items 1 and 6)', () => {
   it('records the percent the learner sees, stable ids and 1.2 patterns, and one commit per answer', async () => {

@@ -155,6 +155,40 @@ describe('the scenario library', { timeout: 30_000 }, () => {
   });
 });
 
+describe('issue 43, item 2: a scenario nested thousands of levels deep', { timeout: 30_000 }, () => {
+  const deepDoc = `{"format":"fencing-lab.scenario/v1","title":${'['.repeat(4000)}${']'.repeat(4000)},"lease":{"ttlMs":1000},"clients":[{"id":"c","program":[]}]}`;
+  const depthMessage = 'title: nested 4,001 levels deep; at most 32 levels are allowed';
+
+  it('pasted: the library names the depth and keeps the scenario', async () => {
+    const { user, store } = setup();
+    const before = store.getState().scenario;
+    const dialog = await openLibrary(user);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Paste scenario JSON' }), { target: { value: deepDoc } });
+    await user.click(within(dialog).getByRole('button', { name: 'Open pasted scenario' }));
+    const alert = await within(dialog).findByRole('alert', {}, LAZY);
+    expect(alert).toHaveTextContent('The pasted text is not a scenario Fencing Lab can open. Problems found: 1.');
+    expect(alert).toHaveTextContent(depthMessage);
+    expect(store.getState().scenario).toBe(before);
+  });
+
+  it('dropped: the library opens with the depth named, and the status no longer says the last file opened', async () => {
+    setup();
+    const drop = (files: File[]) => {
+      const dataTransfer = { types: ['Files'], files, dropEffect: 'none' };
+      fireEvent.dragOver(screen.getByRole('main'), { dataTransfer });
+      fireEvent.drop(screen.getByRole('main'), { dataTransfer });
+    };
+    drop([new File([customDoc()], 'two.json', { type: 'application/json' })]);
+    await waitFor(() => expect(screen.getByText('Opened “My two writers”.')).toBeInTheDocument(), LAZY);
+    drop([new File([deepDoc], 'deep.json', { type: 'application/json' })]);
+    const dialog = await screen.findByRole('dialog', { name: 'Scenario library' }, LAZY);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('“deep.json” is not a scenario');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(depthMessage);
+    expect(screen.queryByText('Opened “My two writers”.')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('“deep.json” is not a scenario Fencing Lab can open. Problems found: 1. The scenario on the timeline is unchanged.');
+  });
+});
+
 describe('share and download', { timeout: 30_000 }, () => {
   // userEvent.setup() gives the page a clipboard stub, which the dialog writes to.
   afterEach(() => {

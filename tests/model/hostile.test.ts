@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { checkScheduleSpace, defaultScheduleSpace } from '../../src/explorer/space';
 import { parseLocation } from '../../src/links';
 import { parseScenario, parseScenarioOrThrow, parseScenarioText, simulate } from '../../src/model';
-import { MAX_NESTING, tooDeep } from '../../src/model/validate';
+import { MAX_NESTING, nestingDepth, tooDeep } from '../../src/model/validate';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { decodeScenario, encodeScenario } from '../../src/links/codec';
 
@@ -148,29 +148,50 @@ describe('issue 43, item 2: deep nesting is refused with a message, never a stac
     for (const b of ALL_BUILT_IN_SCENARIOS) expect(tooDeep(b.scenario, 5), b.id).toBeUndefined();
   });
 
-  it('parseScenario and parseScenarioText give one issue naming the depth and where (4,000 levels overflowed the stack before)', () => {
-    for (const depth of [MAX_NESTING + 1, 4_000, 100_000]) {
+  it('parseScenario and parseScenarioText give one issue naming the depth, the limit and the field (4,000 levels overflowed the stack before)', () => {
+    for (const depth of [MAX_NESTING, 4_000, 100_000]) {
       const r = parseScenarioText(nested(depth));
       expect(r.ok).toBe(false);
       if (r.ok) continue;
       expect(r.issues).toHaveLength(1);
-      expect(r.issues[0]!.path).toBe(`title${'[0]'.repeat(MAX_NESTING - 1)}`);
-      expect(r.issues[0]!.message).toMatch(/nested more than 32 levels deep/);
+      // The scenario object is one level, the title's arrays the rest.
+      const levels = (depth + 1).toLocaleString('en-US');
+      expect(r.issues[0]).toEqual({ path: 'title', message: `nested ${levels} levels deep; at most ${MAX_NESTING} levels are allowed (a scenario's own fields go 5 deep)` });
     }
-    expect(parseScenarioText(nested(MAX_NESTING - 2)).ok).toBe(false); // an ordinary type error, not the depth
+    // 32 levels: an ordinary type error, not the depth.
+    expect(parseScenarioText(nested(MAX_NESTING - 1))).toMatchObject({ ok: false, issues: [{ path: 'title', message: 'expected a string, got a list' }] });
   });
 
-  it('a #s= link nested 4,000 deep decodes to a message, not a throw', () => {
+  it('nestingDepth measures any depth without recursion; the limit is far above every built-in scenario', () => {
+    expect(nestingDepth(1)).toBe(0);
+    expect(nestingDepth({})).toBe(1);
+    expect(nestingDepth({ a: [{ b: [1] }], c: {} })).toBe(4);
+    expect(nestingDepth(JSON.parse('['.repeat(200_000) + ']'.repeat(200_000)))).toBe(200_000);
+    const deepest = Math.max(...ALL_BUILT_IN_SCENARIOS.map((b) => nestingDepth(b.scenario)));
+    expect(deepest).toBe(5);
+    expect(MAX_NESTING).toBeGreaterThanOrEqual(deepest * 6);
+  });
+
+  it('a #s= link nested 4,000 deep decodes to a message naming the depth, not a throw', () => {
     const r = decodeScenario(encodeScenario(JSON.parse(nested(4_000)) as never));
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.message).toMatch(/nested more than 32 levels deep/);
+    if (!r.ok) expect(r.message).toBe(`The link's scenario is not valid: title: nested 4,001 levels deep; at most ${MAX_NESTING} levels are allowed (a scenario's own fields go 5 deep)`);
   });
 
   it('the CLI prints the message and exits 2, with no stack trace', async () => {
     const r = await cli('simulate', file('deep.json', nested(4_000)));
     expect(r.code).toBe(2);
-    expect(r.stderr + r.stdout).toMatch(/nested more than 32 levels deep/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/: not a valid fencing-lab.scenario\/v1 file:\n {2}title: nested 4,001 levels deep; at most \d+ levels are allowed/);
     expect(r.stderr).not.toMatch(/RangeError|at .*\.ts:\d+/);
+  });
+});
+
+describe('issue 43, item 4: titles lose zero-width characters too', () => {
+  it('zero-width characters and direction marks are removed from the title; a title of only those is an issue', () => {
+    const r = parseScenario(doc({ title: 'Seed\u200b GC\u200e pause\ufeff' }));
+    expect(r.ok && r.scenario.title).toBe('Seed GC pause');
+    expect(parseScenario(doc({ title: '\u200b\u2060\u200f' }))).toMatchObject({ ok: false, issues: [{ path: 'title', message: 'expected a title with visible characters (it had only invisible ones)' }] });
   });
 });
 
