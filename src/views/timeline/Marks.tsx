@@ -24,7 +24,7 @@ import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
 
 export { quietStretches } from './quiet';
 export { Overview } from './Overview';
-export { drawnFrame, frameCut, frameScale, showFrame } from './frame-ease';
+export { frameView, showFrame } from './frame-ease';
 
 let canvasMeasure: Measure | undefined;
 

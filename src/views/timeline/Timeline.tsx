@@ -19,7 +19,6 @@ import { createGrowthRegistry, GrowthContext } from './growth';
 import { moveX, usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
-import { CUT_PX } from '../../story/frame-constants';
 
 /** The marks' chunk (`Marks.tsx`) with their text in the active language (`marks-messages.ts`). */
 const marks = loadOnce(() => import('./Marks').then(withText));
@@ -82,11 +81,9 @@ function Axis({ g }: { g: Geometry }) {
       {ticks.map((tick) => (
         <g key={tick.ms} data-ms={tick.ms}>
           <line x1={tick.x} x2={tick.x} y1={AXIS_H - 6} y2={bottom} className={tick.major ? 'fl-grid fl-grid--major' : 'fl-grid'} />
-          {tick.labelled && (
-            <text x={tick.x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label">
-              {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
-            </text>
-          )}
+          <text x={tick.x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label">
+            {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
+          </text>
         </g>
       ))}
       <line x1={g.plotLeft} x2={g.plotRight} y1={AXIS_H - 6} y2={AXIS_H - 6} className="fl-axis__line" />
@@ -190,24 +187,16 @@ export function Timeline() {
   // whole run's scale, so a long frame fits the view).
   const view = width - labelW;
   const frame = useLab((s) => (s.wholeRun ? undefined : s.frame));
-  // Its scale comes with the marks' chunk (`frame-ease.ts`), as the story that sets frames comes after it.
-  const pxPerMs = frame ? marks.current()?.frameScale(trace.endMs, frame, view) : undefined;
-  // Where its events are seconds apart and would otherwise crowd or not fit the view together, a
-  // frame draws its quiet middle as a labelled break (`frameCut`; the seed's "stored 34" beside "rejected 33 < 34").
-  const cut = frame && pxPerMs ? marks.current()?.frameCut(trace.endMs, frame, view) : undefined;
+  // Its scale comes with the marks' chunk (`frameView`, `frame-ease.ts`), as the story that sets
+  // frames comes after it; so does the labelled break a frame draws where its events are seconds apart.
+  const framed = useMemo(() => (frame ? marksNow?.frameView(trace.endMs, frame, view) : undefined), [frame, marksNow, trace.endMs, view]);
+  const shownFrame = framed?.shown ?? frame;
   // So does a frame's scale: a frame set before the chunk is in (a link's `t` at a key moment, whose
   // story chunk came first) is drawn once it is.
   useEffect(() => {
     if ((skipQuiet || frame) && !marksNow) void marks.load().then(() => marksIn((n) => n + 1), () => undefined);
   }, [skipQuiet, frame, marksNow]);
-  // Drawn with its cut, the frame keeps less room at its sides (`cutBounds`).
-  const shownFrame = useMemo(() => (frame && cut ? marks.current()?.drawnFrame(frame, cut) : frame), [frame, cut]);
-  const cutStart = cut?.startMs;
-  const cutEnd = cut?.endMs;
-  const g = useMemo(() => {
-    const skipped = cutStart !== undefined && cutEnd !== undefined ? { skip: [{ startMs: cutStart, endMs: cutEnd }], breakPx: CUT_PX } : pxPerMs ? {} : skip ? { skip } : {};
-    return layoutTimeline(trace, warp, view, { ...skipped, ...(fillHeight ? { height: fillHeight } : {}), pxPerMs });
-  }, [trace, warp, view, skip, fillHeight, pxPerMs, cutStart, cutEnd]);
+  const g = useMemo(() => layoutTimeline(trace, warp, view, { skip, height: fillHeight, ...framed?.layout }), [trace, warp, view, skip, fillHeight, framed]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const store = useLabStore();
   const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);

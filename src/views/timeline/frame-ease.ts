@@ -131,6 +131,25 @@ export function frameCut(runEndMs: number, frame: FrameSpan, view: number): { st
 }
 
 /**
+ * How the timeline draws `frame` in a plot `view` px wide: the layout's options (its scale, and the
+ * break a frame draws where its events are seconds apart, {@link frameCut}) and the frame as drawn
+ * ({@link drawnFrame}); `undefined` where the frame is drawn at the whole run's scale.
+ *
+ * @param runEndMs the run's end (ms)
+ */
+export function frameView(
+  runEndMs: number,
+  frame: FrameSpan,
+  view: number,
+): { layout: { pxPerMs: number; skip: { startMs: number; endMs: number }[] | undefined; breakPx: number }; shown: FrameSpan } | undefined {
+  const pxPerMs = frameScale(runEndMs, frame, view);
+  if (pxPerMs === undefined) return undefined;
+  const cut = frameCut(runEndMs, frame, view);
+  // Framed, quiet stretches are not skipped ("skip quiet time" is for the whole run): only the cut.
+  return { layout: { pxPerMs, skip: cut ? [cut] : undefined, breakPx: CUT_PX }, shown: drawnFrame(frame, cut) };
+}
+
+/**
  * The sideways scrolls (px, least and most) that keep `frame` in a view `view` px wide at `g`'s
  * scale: the whole frame where it fits, else its `focus` with its margins, else its focus with 4 px,
  * else (a focus longer than the view) its end, 40 px of play for the snap.

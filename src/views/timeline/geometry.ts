@@ -97,9 +97,9 @@ export interface LayoutOptions {
    * Quiet stretches to skip, each drawn as a labelled break (`quietStretches` in `quiet.ts`, with
    * the marks). Default: none, everything to scale.
    */
-  skip?: readonly { startMs: number; endMs: number }[];
+  skip?: readonly { startMs: number; endMs: number }[] | undefined;
   /** Make the lanes taller so the picture is this high (px); never shorter than its contents. */
-  height?: number;
+  height?: number | undefined;
   /**
    * A scale (px per simulated ms) larger than the whole run's at this width: the plot is then as
    * wide as the horizon at that scale and scrolls sideways to a frame of the story (`story/frames.ts`;
@@ -237,8 +237,6 @@ export interface Tick {
   x: number;
   /** Whole seconds get a stronger grid line. */
   major: boolean;
-  /** Whether it is labelled: not where its label would run into a break's ("≈ 11 s skipped"). */
-  labelled: boolean;
 }
 
 /**
@@ -253,8 +251,8 @@ const TICK_STEPS = [100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_
 /**
  * Axis ticks at a round interval (0.1, 0.2, 0.5, 1, 2, 5, 10 s…): the finest that keeps labels at
  * least `minGapPx` apart at the geometry's scale, from 0 to the horizon (or the run's end when
- * stretches are skipped), none inside a break or within `minGapPx / 2` of one (and unlabelled where
- * a break's label needs the room). Depends only on the
+ * stretches are skipped), none inside a break or within `minGapPx / 2` of one, nor where a break's
+ * label needs the room. Depends only on the
  * width and the horizon, so it does not change when an intervention moves the run's end a little.
  */
 export function ticksOf(g: Geometry, minGapPx = 46): Tick[] {
@@ -264,9 +262,8 @@ export function ticksOf(g: Geometry, minGapPx = 46): Tick[] {
   for (let i = 0; i * stepMs <= endMs + 1e-6; i++) {
     const ms = i * stepMs;
     const px = g.x(ms);
-    if (g.breaks.some((b) => px > b.x1 - minGapPx / 2 && px < b.x2 + minGapPx / 2)) continue;
-    const labelled = !g.breaks.some((b) => Math.abs(px - (b.x1 + b.x2) / 2) < BREAK_LABEL_CLEAR_PX);
-    out.push({ ms, x: px, major: ms % 1000 === 0, labelled });
+    if (g.breaks.some((b) => (px > b.x1 - minGapPx / 2 && px < b.x2 + minGapPx / 2) || Math.abs(px - (b.x1 + b.x2) / 2) < BREAK_LABEL_CLEAR_PX)) continue;
+    out.push({ ms, x: px, major: ms % 1000 === 0 });
   }
   return out;
 }
