@@ -10,7 +10,7 @@
  * @module
  */
 import { ChevronFirst, ChevronLast, Pause, Play, StepBack, StepForward } from 'lucide-react';
-import { memo, useRef, type KeyboardEvent } from 'react';
+import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useControl } from '../embed/display';
 import { useT } from '../i18n';
 import { useLab, useLabStore } from '../store/context';
@@ -18,16 +18,39 @@ import { seconds } from '../store/derive';
 import { SPEEDS } from '../store/playback';
 import { usePlayheadFrame, usePlayheadText } from './timeline/playhead-hooks';
 
-/** The event marks above the scrubber; those at or before the playhead are marked past. */
+/**
+ * The event marks above the scrubber; those at or before the playhead are marked past. At most one
+ * per thousandth of the run (under a pixel on any screen): a ten-minute run of 18,000 events drew
+ * thousands of marks on top of each other, and laying them out was a long task (issue 43).
+ */
 const ScrubberTicks = memo(function ScrubberTicks({ times, endMs }: { times: readonly number[]; endMs: number }) {
-  // Re-render only when the playhead crosses an event: the number of event times passed.
-  const passed = useLab((s) => (s.playheadMs >= endMs ? times.length : times.filter((ms) => ms <= s.playheadMs).length));
+  // The first event time in each thousandth of the run (`times` ascending).
+  const marks = useMemo(() => {
+    const out: number[] = [];
+    let last = -1;
+    for (const ms of times) {
+      const at = endMs > 0 ? Math.floor((ms / endMs) * 1000) : 0;
+      if (at !== last) out.push(ms);
+      last = at;
+    }
+    return out;
+  }, [times, endMs]);
+  // Re-render only when the playhead crosses a mark: the number of marks passed (a binary search).
+  const passed = useLab((s) => {
+    let [lo, hi] = [0, marks.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (marks[mid]! <= s.playheadMs) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
   return (
     // An SVG: each mark is placed by its x attribute (a percentage of the track), so the prerendered
     // HTML carries no style attribute, which the hosted app's CSP blocks (issue 16). 2 px wide, centred.
     <svg className="fl-scrubber__ticks" aria-hidden="true" focusable="false">
       <g transform="translate(-1 0)">
-        {endMs > 0 && times.map((ms, i) => <rect key={ms} x={`${(ms / endMs) * 100}%`} y={0} width={2} height={12} rx={1} className={i < passed ? 'is-past' : undefined} />)}
+        {endMs > 0 && marks.map((ms, i) => <rect key={ms} x={`${(ms / endMs) * 100}%`} y={0} width={2} height={12} rx={1} className={i < passed ? 'is-past' : undefined} />)}
       </g>
     </svg>
   );

@@ -7,7 +7,8 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { localiseNumber } from '../../i18n';
@@ -21,6 +22,8 @@ import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
+import type { CoarseLevel } from './coarse';
+import './coarse.css';
 
 export { quietStretches } from './quiet';
 export { Overview } from './Overview';
@@ -87,6 +90,24 @@ function Breaks({ g }: { g: Geometry }) {
   );
 }
 
+/**
+ * The notice under the picture of a run drawn at a coarser level (`coarse.ts`): how many keepalives
+ * and replies it has and how many are drawn. Rendered into the timeline's box (after the picture's
+ * scroll box), found from the marks' own element once they are drawn.
+ */
+function CoarseNotice({ coarse, root }: { coarse: CoarseLevel; root: React.RefObject<SVGGElement | null> }) {
+  const t = useT();
+  const [box, setBox] = useState<Element | null>(null);
+  useLayoutEffect(() => setBox(root.current?.closest('.fl-timeline') ?? null), [root]);
+  if (!box || coarse.drawnRoutine >= coarse.routine) return null;
+  return createPortal(
+    <p className="fl-timeline__coarse" role="note">
+      {t('timeline.coarse', { total: coarse.routine, shown: coarse.drawnRoutine })}
+    </p>,
+    box,
+  );
+}
+
 /** The lanes' marks and the message arrows. */
 export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const t = useT();
@@ -142,6 +163,7 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
       <Messages g={gm} trace={trace} labels={labels} />
       {/* The point marks (✓, ✕, checks, markers) on top of the arrows, each with a halo (app.css). */}
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="over" />
+      <CoarseNotice coarse={gm.coarse} root={root} />
     </g>
   );
 }

@@ -441,8 +441,12 @@ function layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: T
   for (const o of out) startIndex.add(o, o.x1, o.x1);
   let onLines = 0;
   const blocking = new Set<number>();
+  // Drawn coarser (`coarse.ts`), the keepalives and their replies keep their heads where they are:
+  // one every few px, they could not move clear of each other anyway.
+  const thinned = coarse.drawnRoutine < coarse.routine;
   for (const m of [...out].sort((a, b) => a.arriveAtMs - b.arriveAtMs || a.id - b.id)) {
     if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
+    if (thinned && (m.kind === 'keepalive' || m.kind === 'keepalive-ok')) continue;
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
     if (len < 1) continue;
     const ux = (m.x2 - m.x1) / len;
