@@ -1,13 +1,14 @@
 /**
  * The timeline's layout grows at most as n log n in the events of a run (issue 43: a 300 s run of
  * keepalives every 100 ms froze the page for minutes, its arrows laid out against every other).
- * Generated runs, from a few hundred events up to near the simulator's event budget: clients
- * renewing every 0.1 to 3 s, writing and reading between stretches of work, with pauses, partitions
- * and delays. For each, the arrows (`withMessages`) and every label (`planLabels`) are laid out at a
- * laptop's width, a phone's and a story frame's larger scale, and their elementary steps counted
- * (`layoutOps`, `spatial.ts`: operation counts, not timings) must stay under K · n · log2(n), with
- * one K for every size; and doubling a run's length at most about doubles the steps (quadratic work
- * would quadruple them).
+ * Generated runs: a stretch of 15 s of one random shape (one to three clients renewing every 0.1 to
+ * 3 s, acquiring, writing, working, reading, releasing; pauses, partitions and delays in it) repeated
+ * 2 to 40 times, up to ten minutes and 16,000 events. Each is laid out at one scale (the picture grows
+ * with the run, as a story frame's zoom draws it), its arrows (`withMessages`) and every label
+ * (`planLabels`), and the layout's elementary steps counted (`layoutOps`, `spatial.ts`: operation
+ * counts, not timings): steps per n · log2(n) stay within twice the shortest run's of that shape
+ * (quadratic work would grow with the number of stretches). And the issue's own links, drawn whole
+ * at a laptop's and a phone's width, where the denser run is drawn coarser (`coarse.ts`).
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/simulate';
