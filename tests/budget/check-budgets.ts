@@ -19,7 +19,9 @@
  *   scenario's storage may fence per object: about 0.3 KB, of which 0.2 KB was found back (the
  *   quiz's belief key left the core chunk, the caption's info mark is drawn in CSS), 99.54 KB;
  * - CSS loaded by the first render: at most 10 KB gzip;
- * - the single-file build (`dist-single/index.html`): at most 238.5 KB gzip (200 KB until the
+ * - the single-file build (`dist-single/index.html`): at most 241.5 KB gzip (238.5 KB until issue 43's
+ *   near-linear timeline layout: its spatial indexes, the coarser level for dense runs with its notice,
+ *   the staged layout of long runs and the thinned scrubber marks, about 2.7 KB; 200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
  *   added about 13 KB; 215 KB until issue 13's obstacle-aware label placement and arrow guides (about
  *   2.3 KB), issue 14's share links that keep setting changes (about 3 KB) and the mode-aware story
@@ -103,7 +105,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 238.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 241.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;
