@@ -3,7 +3,7 @@
  * minutes sends 6,000 keepalives, and their replies as many, into a picture a few hundred px wide,
  * dozens of arrows on every pixel. Drawn in full they could not be told apart, and drawing them
  * (and placing everything else clear of them) froze the page. Where a client's keepalives come
- * closer than {@link THIN_PX} px at the picture's scale, only one every {@link THIN_PX} px is drawn,
+ * closer than {@link THIN_PX} px at the picture's scale, only one every {@link THIN_PX} px (and at most {@link MAX_DRAWN} in all) is drawn,
  * with its reply; the first and last of each stretch held up by a partition or a delay are always
  * drawn (the first carries the stretch's label), and every other message (grants, writes, reads,
  * "lease gone" replies) always. The timeline says so in a notice; the events table lists every
@@ -16,6 +16,13 @@ import { countOps } from './spatial';
 
 /** Least distance (px) between two drawn keepalives of one client at the picture's scale, in a run too dense to draw each. */
 export const THIN_PX = 6;
+
+/**
+ * The most keepalives of one client drawn in the whole picture: a story frame's larger scale draws a
+ * long run many thousands of px wide, and thousands of arrows took seconds to draw (the spacing then
+ * grows beyond {@link THIN_PX}).
+ */
+export const MAX_DRAWN = 400;
 
 /** The messages a picture draws, and how many routine ones it leaves out. */
 export interface CoarseLevel {
@@ -40,6 +47,7 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
   const replies = new Map<string, number>();
   let routine = 0;
   let thinned = 0;
+  const spacing = Math.max(THIN_PX, (g.x(trace.endMs) - g.x(0)) / MAX_DRAWN);
   all.forEach((m, i) => {
     countOps();
     if (m.kind === 'keepalive') {
@@ -54,7 +62,7 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
         thinned--;
         if (s.prev.handledAtMs !== undefined) replies.set(`${s.prev.to}>${s.prev.from}@${s.prev.handledAtMs}`, (replies.get(`${s.prev.to}>${s.prev.from}@${s.prev.handledAtMs}`) ?? 0) + 1);
       }
-      if (first || x - s.last >= THIN_PX) {
+      if (first || x - s.last >= spacing) {
         keep[i] = 1;
         s.last = x;
         if (m.handledAtMs !== undefined) replies.set(`${m.to}>${m.from}@${m.handledAtMs}`, (replies.get(`${m.to}>${m.from}@${m.handledAtMs}`) ?? 0) + 1);
