@@ -18,16 +18,23 @@ import { seconds } from '../store/derive';
 import { SPEEDS } from '../store/playback';
 import { usePlayheadFrame, usePlayheadText } from './timeline/playhead-hooks';
 
-/** The event marks above the scrubber; those at or before the playhead are marked past. */
+/**
+ * The event marks above the scrubber; those at or before the playhead are marked past. At most one
+ * per thousandth of the run (under a pixel on any screen): a ten-minute run of 18,000 events drew
+ * thousands of marks on top of each other, and laying them out was a long task (issue 43).
+ */
 const ScrubberTicks = memo(function ScrubberTicks({ times, endMs }: { times: readonly number[]; endMs: number }) {
-  // Re-render only when the playhead crosses an event: the number of event times passed.
-  const passed = useLab((s) => (s.playheadMs >= endMs ? times.length : times.filter((ms) => ms <= s.playheadMs).length));
+  // The first event time in each thousandth of the run (`times` ascending).
+  // (Recomputed only as the playhead crosses a mark, when this renders: a filter, no memo to carry in the first render.)
+  const marks = times.filter((ms, i) => i < 1 || ((ms * 1000) / endMs) >> 0 !== ((times[i - 1]! * 1000) / endMs) >> 0);
+  // Re-render only when the playhead crosses a mark: the number of marks passed.
+  const passed = useLab((s) => marks.filter((ms) => ms <= s.playheadMs).length);
   return (
     // An SVG: each mark is placed by its x attribute (a percentage of the track), so the prerendered
     // HTML carries no style attribute, which the hosted app's CSP blocks (issue 16). 2 px wide, centred.
     <svg className="fl-scrubber__ticks" aria-hidden="true" focusable="false">
       <g transform="translate(-1 0)">
-        {endMs > 0 && times.map((ms, i) => <rect key={ms} x={`${(ms / endMs) * 100}%`} y={0} width={2} height={12} rx={1} className={i < passed ? 'is-past' : undefined} />)}
+        {endMs > 0 && marks.map((ms, i) => <rect key={ms} x={`${(ms / endMs) * 100}%`} y={0} width={2} height={12} rx={1} className={i < passed ? 'is-past' : undefined} />)}
       </g>
     </svg>
   );

@@ -329,7 +329,7 @@ describe('SCORM 1.2: the fullest progress is kept and resumed under scorm-again 
     expect(after.registration).toBe(before.registration);
     expect(second.problems).toEqual([]);
     await second.page.context().close();
-  });
+  }, 240_000);
 });
 
 describe('SCORM 1.2: a whole graded run, every link clicked, as a strict LMS would check it (issue 42, items 1 and 6)', () => {
@@ -384,7 +384,7 @@ describe('SCORM 1.2: a whole graded run, every link clicked, as a strict LMS wou
     expect(commits).toBeLessThanOrEqual(n + 2);
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+  }, 240_000);
 });
 
 /**

@@ -20,7 +20,7 @@
  *   quiz's belief key left the core chunk, the caption's info mark is drawn in CSS), 99.54 KB;
  * - CSS loaded by the first render: at most 10 KB gzip (9.9 KB since issue 42's presenter mode for short
  *   screens: 18 px labels at 1024x768, the title, controls and Sources on one line each: 0.09 KB);
- * - the single-file build (`dist-single/index.html`): at most 283 KB gzip. It carries the whole product, as the LMS
+ * - the single-file build (`dist-single/index.html`): at most 285.5 KB gzip. It carries the whole product, as the LMS
  *   packages made from it do (issue 42, item 8): every scenario, every quiz question, the guided story and both
  *   languages, so that a course that uploads a package gets the quiz the hosted page has. Only the etcd recordings
  *   stay hosted-only (with their view about 9 KB as hosted chunks; the Library says so). History: 200 KB until the
@@ -78,7 +78,10 @@
  *   the next half KB; the hosted first render is unchanged by it (those parts load on demand there).
  *   282 KB until issue 43's compact SCORM suspend data (every answer fits 4,096 characters: 0.1 KB) and
  *   issue 40's labelled break in a frame (the seed's "stored 34" beside "rejected 33 < 34" on a
- *   phone: the frame's cut, its quiet part and the axis around a break, 0.4 KB) measured 282.56 KB.
+ *   phone: the frame's cut, its quiet part and the axis around a break, 0.4 KB) measured 282.56 KB;
+ *   283 KB until issue 43's near-linear timeline layout (its spatial indexes, the coarser level for
+ *   dense runs with its notice, the staged layout of long runs and the thinned scrubber marks: about
+ *   2.7 KB, less 0.1 KB for the scrubber marks kept simple) measured 285.45 KB.
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -115,7 +118,7 @@ const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
 /** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 283 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 285.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -29,6 +29,7 @@ import { actorName } from '../../teaching/names';
 import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './geometry';
 import { DECISION_R, MARKER_DY, MARKER_SHARE, type MarkerSpot } from './mark-spots';
 import type { MessageGeom } from './arrows';
+import { THIN_PX, type CoarseLevel } from './coarse';
 import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
 import { brokenLine, RENEW_CLEAR } from './label-holes';
@@ -104,7 +105,7 @@ const growLabel = (running: boolean, x1: number, x2: number, width: number, unti
 /** Props every mark gets: its lane and the geometry. */
 interface MarkProps {
   lane: Lane;
-  g: Geometry & { messages?: MessageGeom[] };
+  g: Geometry & { messages?: MessageGeom[]; coarse?: CoarseLevel };
 }
 
 const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, running, spot }: MarkProps & { q: PartitionInterval; trace: Trace; name: string; running: boolean; spot: Spot }) {
@@ -361,6 +362,7 @@ const LeaseMark = memo(function LeaseMark({
   endSpot,
   endTick,
 }: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; spot: Spot; endSpot: Spot; endTick: string }) {
+  let lastTick = -Infinity;
   const t = useT();
   const barH = 22;
   const barTop = lane.base - barH / 2;
@@ -381,9 +383,12 @@ const LeaseMark = memo(function LeaseMark({
         </Grow>
       )}
       {/* Each renewal a tick across the bar; none under the label or within RENEW_CLEAR px of its text (a notch there read as a tick through it). */}
+      {/* In a run drawn coarser (`coarse.ts`), a tick at most every THIN_PX px: one per keepalive could not be told apart. */}
       {l.renewedAtMs.slice(0, renewals).map((r) => {
         const x = g.x(r);
         if (spot && x > spot.box.x - RENEW_CLEAR && x < spot.box.x + spot.box.w + RENEW_CLEAR) return null;
+        if (x - lastTick < THIN_PX) return null;
+        if (g.coarse && g.coarse.drawnRoutine < g.coarse.routine) lastTick = x;
         return <line key={r} x1={x} x2={x} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />;
       })}
       {ended && endKey && (

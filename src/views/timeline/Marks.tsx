@@ -7,13 +7,14 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { localiseNumber } from '../../i18n';
 import { AXIS_H, TICK_LABEL_Y, type Geometry } from './geometry';
 import { roughMeasure, type Measure } from './label-layout';
-import { planLabels } from './label-plan';
+import { planLabels, type LabelPlan } from './label-plan';
 import { withMessages } from './message-geometry';
 import { Lanes } from './Lanes';
 import './marks-messages';
@@ -21,12 +22,16 @@ import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
+import type { CoarseLevel } from './coarse';
 
 export { quietStretches } from './quiet';
 export { Overview } from './Overview';
 export { frameView, showFrame } from './frame-ease';
 
 let canvasMeasure: Measure | undefined;
+
+/** A run of more events than this has its layout staged over several tasks (`Marks`); every built-in has far fewer. */
+const STAGED_EVENTS = 2000;
 
 /**
  * Measures label text with the page's own font (a canvas's `measureText`, cached), so that the
@@ -87,19 +92,56 @@ function Breaks({ g }: { g: Geometry }) {
   );
 }
 
+/**
+ * The notice under the picture of a run drawn at a coarser level (`coarse.ts`): how many keepalives
+ * and replies it has and how many are drawn. Rendered into the timeline's box (after the picture's
+ * scroll box), found from the marks' own element once they are drawn.
+ */
+function CoarseNotice({ coarse, root }: { coarse: CoarseLevel; root: React.RefObject<SVGGElement | null> }) {
+  const t = useT();
+  const [box, setBox] = useState<Element | null>(null);
+  // (After the commit: the marks' own element is not yet attached while its children's layout effects run.)
+  useEffect(() => setBox(root.current?.closest('.fl-timeline') ?? null), [root]);
+  if (!box || coarse.drawnRoutine >= coarse.routine) return null;
+  return createPortal(
+    <p className="fl-hint fl-timeline__coarse" role="note">
+      {t('timeline.coarse', { total: coarse.routine, shown: coarse.drawnRoutine })}
+    </p>,
+    box,
+  );
+}
+
 /** The lanes' marks and the message arrows. */
 export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const t = useT();
   // Every label of the run, placed once per trace and layout so that none collides (label-plan.ts).
-  const gm = useMemo(() => withMessages(g, trace), [g, trace]);
-  const labels = useMemo(() => planLabels(gm, trace, t, measureText()), [gm, trace, t]);
+  // A long run's layout is staged (issue 43): the arrows in one task, the labels in the next, and the
+  // marks drawn in a transition after them, so no one task holds the page; nothing is drawn until then.
+  const staged = trace.events.length > STAGED_EVENTS;
+  const now = useMemo(() => (staged ? undefined : withMessages(g, trace)), [staged, g, trace]);
+  const nowLabels = useMemo(() => (now ? planLabels(now, trace, t, measureText()) : undefined), [now, trace, t]);
+  const [later, setLater] = useState<{ g: Geometry; trace: Trace; t: typeof t; gm: ReturnType<typeof withMessages>; labels: LabelPlan }>();
+  useEffect(() => {
+    if (!staged) return;
+    let timer = setTimeout(() => {
+      const gm = withMessages(g, trace);
+      timer = setTimeout(() => {
+        const labels = planLabels(gm, trace, t, measureText());
+        startTransition(() => setLater({ g, trace, t, gm, labels }));
+      });
+    });
+    return () => clearTimeout(timer);
+  }, [staged, g, trace, t]);
+  const ready = later && later.g === g && later.trace === trace && later.t === t ? later : undefined;
+  const gm = now ?? ready?.gm;
+  const labels = nowLabels ?? ready?.labels;
   const root = useRef<SVGGElement>(null);
   const holes = useMemo(() => createLabelHoles(), []);
   const step = useEventStep();
   // After each step's render: the labels now drawn, with their planned boxes, for the playhead's
   // line to break over (no layout read: the boxes come from the plan).
   useLayoutEffect(() => {
-    if (!breaks || !root.current) return;
+    if (!breaks || !root.current || !gm || !labels) return;
     const boxes = new Map<string, { x: number; y: number; w: number; h: number }>();
     for (const p of labels.all.values()) boxes.set(`${p.x}|${p.y}|${p.text}`, p.box);
     const list: LabelHole[] = [];
@@ -137,11 +179,21 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
+      {gm && labels && <MarksOf gm={gm} trace={trace} patterns={patterns} labels={labels} root={root} />}
+    </g>
+  );
+}
+
+/** The marks of one laid-out run. */
+function MarksOf({ gm, trace, patterns, labels, root }: { gm: ReturnType<typeof withMessages>; trace: Trace; patterns: MarksProps['patterns']; labels: LabelPlan; root: React.RefObject<SVGGElement | null> }) {
+  return (
+    <>
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="under" />
       <Passages g={gm} trace={trace} />
       <Messages g={gm} trace={trace} labels={labels} />
       {/* The point marks (✓, ✕, checks, markers) on top of the arrows, each with a halo (app.css). */}
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="over" />
-    </g>
+      <CoarseNotice coarse={gm.coarse} root={root} />
+    </>
   );
 }

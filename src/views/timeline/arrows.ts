@@ -7,6 +7,7 @@
  * @module
  */
 import type { MessageKind } from '../../model/trace';
+import { countOps } from './spatial';
 
 /** How a message is drawn. */
 export type MessageStyle = 'request' | 'grant' | 'keepalive' | 'lost' | 'write' | 'reply-ok' | 'reply-bad' | 'read';
@@ -104,6 +105,7 @@ export function drawnHead(msg: Pick<MessageGeom, 'x1' | 'y1' | 'x2' | 'y2' | 'cu
 
 /** Whether an arrowhead's box stays at least `margin` px off `o`. */
 export function clearOf(b: ReturnType<typeof headBox>, o: Obstacle, margin: number): boolean {
+  countOps();
   const gx = Math.max(0, b.x0 - (o.x + (o.square ? o.r : 0)), o.x - (o.square ? o.r : 0) - b.x1);
   const gy = Math.max(0, b.y0 - (o.y + (o.square ? o.r : 0)), o.y - (o.square ? o.r : 0) - b.y1);
   if (o.square) return Math.max(gx, gy) >= margin;
@@ -130,6 +132,7 @@ export const DOT_ROOM = 4;
 
 /** Distance (px) from (px, py) to the segment (ax, ay)–(bx, by). */
 export function pointToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  countOps();
   const dx = bx - ax;
   const dy = by - ay;
   const l2 = dx * dx + dy * dy;
@@ -167,6 +170,7 @@ export function headCorners(x: number, y: number, dx: number, dy: number): [numb
 
 /** Distance (px) from an arrowhead (its {@link headCorners}) to a segment (x1, y1, x2, y2): 0 where the segment touches or enters it. */
 export function headToSegment(corners: readonly [number, number][], seg: readonly number[]): number {
+  countOps();
   const [a, b, c] = corners as [[number, number], [number, number], [number, number]];
   const inside = (x: number, y: number) => {
     const s1 = (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);

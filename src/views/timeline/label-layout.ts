@@ -10,9 +10,13 @@
  *
  * Greedy placement with a candidate list is the classic approach for point-feature labels
  * (Christensen, Marks and Shieber, "An Empirical Study of Algorithms for Point-Feature Label
- * Placement", ACM ToG 1995); it is enough here, where a timeline holds a few dozen labels.
+ * Placement", ACM ToG 1995). Each test looks only at what is near (grids of the labels placed, the
+ * obstacles, the lines and the leaders), so placing n labels among n things is near-linear in n
+ * (issue 43: a run of thousands of messages froze the page while every candidate was tested
+ * against every arrow).
  * @module
  */
+import { countOps } from './spatial';
 
 /** An axis-aligned box (px): left, top, width, height. */
 export interface Box {
@@ -85,6 +89,7 @@ export interface Segment {
  * the part of the segment inside the box is not empty).
  */
 export function segmentHits(s: Segment, b: Box, pad = 0): boolean {
+  countOps();
   const dx = s.x2 - s.x1;
   const dy = s.y2 - s.y1;
   let t0 = 0;
@@ -124,6 +129,7 @@ export function leaderOf(c: Candidate): Segment | undefined {
  * it meets its own mark, which may lie on that line).
  */
 export function leaderCrosses(l: Segment, s: Segment, spare = 3): boolean {
+  countOps();
   const ax = l.x2 - l.x1;
   const ay = l.y2 - l.y1;
   const bx = s.x2 - s.x1;
@@ -191,6 +197,11 @@ export function inside(inner: Box, outer: Box): boolean {
   return inner.x >= outer.x - e && inner.y >= outer.y - e && inner.x + inner.w <= outer.x + outer.w + e && inner.y + inner.h <= outer.y + outer.h + e;
 }
 
+/** `b` grown by `dx` px left and right and `dy` px up and down. */
+function grown(b: Box, dx: number, dy: number): Box {
+  return { x: b.x - dx, y: b.y - dy, w: b.w + 2 * dx, h: b.h + 2 * dy };
+}
+
 /** A uniform grid of placed boxes, so each test looks only at the boxes near it. */
 class Grid {
   private cells = new Map<number, Obstacle[]>();
@@ -211,16 +222,91 @@ class Grid {
       else this.cells.set(k, [b]);
     }
   }
-  hits(b: Box, gap: number, owner: string | undefined, gapX = gap): boolean {
+  hits(b: Box, gap: number, owner: string | undefined, gapX = gap, skip?: (o: Obstacle) => boolean): boolean {
     const probe = { x: b.x - gapX, y: b.y - gap, w: b.w + 2 * gapX, h: b.h + 2 * gap };
     for (const k of this.keys(probe)) {
       for (const o of this.cells.get(k) ?? []) {
+        countOps();
         if (owner !== undefined && o.owner === owner) continue;
+        if (skip?.(o)) continue;
         if (overlapsXY(b, o, gapX, gap)) return true;
       }
     }
     return false;
   }
+  /** Whether `test` holds for a box in a cell that `area` meets. */
+  some(area: Box, test: (o: Obstacle) => boolean): boolean {
+    for (const k of this.keys(area)) {
+      for (const o of this.cells.get(k) ?? []) {
+        countOps();
+        if (test(o)) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/**
+ * Segments (arrows, leaders) in a uniform grid by their bounding boxes, so a test against the lines
+ * near a box looks only at those. A segment over more than {@link SegmentGrid.MAX_CELLS} cells is
+ * visited by every query.
+ */
+export class SegmentGrid {
+  static readonly MAX_CELLS = 256;
+  private readonly cells = new Map<number, number[]>();
+  private readonly wide: number[] = [];
+  private readonly segs: Segment[] = [];
+  private stamp: number[] = [];
+  private query = 0;
+  constructor(
+    segments: readonly Segment[] = [],
+    private readonly size = 64,
+  ) {
+    for (const s of segments) this.add(s);
+  }
+  add(s: Segment): void {
+    const i = this.segs.length;
+    this.segs.push(s);
+    this.stamp.push(0);
+    const [x0, x1] = [Math.floor(Math.min(s.x1, s.x2) / this.size), Math.floor(Math.max(s.x1, s.x2) / this.size)];
+    const [y0, y1] = [Math.floor(Math.min(s.y1, s.y2) / this.size), Math.floor(Math.max(s.y1, s.y2) / this.size)];
+    if (!((x1 - x0 + 1) * (y1 - y0 + 1) <= SegmentGrid.MAX_CELLS)) {
+      this.wide.push(i);
+      return;
+    }
+    for (let gx = x0; gx <= x1; gx++) {
+      for (let gy = y0; gy <= y1; gy++) {
+        const k = gx * 100_003 + gy;
+        const list = this.cells.get(k);
+        if (list) list.push(i);
+        else this.cells.set(k, [i]);
+      }
+    }
+  }
+  /** Whether `test` holds for a segment whose box meets `b` grown by `pad` px (each segment tested at most once). */
+  some(b: Box, pad: number, test: (s: Segment) => boolean): boolean {
+    const q = ++this.query;
+    const visit = (i: number) => {
+      countOps();
+      if (this.stamp[i] === q) return false;
+      this.stamp[i] = q;
+      return test(this.segs[i]!);
+    };
+    const [x0, x1] = [Math.floor((b.x - pad) / this.size), Math.floor((b.x + b.w + pad) / this.size)];
+    const [y0, y1] = [Math.floor((b.y - pad) / this.size), Math.floor((b.y + b.h + pad) / this.size)];
+    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 4 * SegmentGrid.MAX_CELLS) {
+      for (let i = 0; i < this.segs.length; i++) if (visit(i)) return true;
+      return false;
+    }
+    for (let gx = x0; gx <= x1; gx++) for (let gy = y0; gy <= y1; gy++) for (const i of this.cells.get(gx * 100_003 + gy) ?? []) if (visit(i)) return true;
+    for (const i of this.wide) if (visit(i)) return true;
+    return false;
+  }
+}
+
+/** The bounding box of a segment. */
+function boxOf(s: Segment): Box {
+  return { x: Math.min(s.x1, s.x2), y: Math.min(s.y1, s.y2), w: Math.abs(s.x2 - s.x1), h: Math.abs(s.y2 - s.y1) };
 }
 
 /** Options of {@link placeLabels}. */
@@ -258,13 +344,13 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const labels = new Grid(64);
   const fixed = new Grid(64);
   for (const o of options.obstacles ?? []) fixed.add(o);
-  const lines = options.lines ?? [];
+  const lines = new SegmentGrid(options.lines ?? []);
   const order = requests.map((r, i) => ({ r, i })).sort((a, b) => b.r.priority - a.r.priority || a.i - b.i);
   const out = new Map<string, Placement>();
-  const placed: Box[] = [];
-  /** Placed labels that keep `apart` from their kind, with it. */
-  const kept: { box: Box; kind: string; px: number }[] = [];
-  const leaders: Segment[] = [];
+  /** Placed labels that keep `apart` from their kind, by kind, with its px in `owner`. */
+  const kept = new Map<string, Grid>();
+  const keptPx = new Map<Box, number>();
+  const leaders = new SegmentGrid();
   const rowGap = options.rowGap ?? gap;
   const avoid = options.avoid ?? [];
   const avoidSpare = options.avoidSpare ?? 5.5;
@@ -284,18 +370,23 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
       if (r.region && !inside(c.box, r.region)) continue;
       if (labels.hits(c.box, gap, undefined, rowGap)) continue;
       const apart = r.apart;
-      if (apart && kept.some((k) => k.kind === apart.kind && overlapsXY(c.box, k.box, rowGap, Math.max(gap, Math.min(apart.px, k.px))))) continue;
+      const near = apart && kept.get(apart.kind);
+      if (near && near.some(grown(c.box, rowGap, Math.max(gap, apart.px)), (k) => overlapsXY(c.box, k, rowGap, Math.max(gap, Math.min(apart.px, keptPx.get(k)!))))) continue;
       if (fixed.hits(c.box, 0, r.owner)) continue;
-      if (lines.some((l) => segmentHits(l, c.box, spare))) continue;
+      if (lines.some(c.box, spare, (l) => segmentHits(l, c.box, spare))) continue;
       // A leader crosses no arrow and no label placed before it.
       const leader = leaderOf(c);
-      if (leader && (lines.some((l) => leaderCrosses(leader, l)) || placed.some((b) => segmentHits(leader, b, 0.5)))) continue;
+      if (leader && (lines.some(boxOf(leader), 0, (l) => leaderCrosses(leader, l)) || labels.some(grown(boxOf(leader), 0.5, 0.5), (b) => segmentHits(leader, b, 0.5)))) continue;
       // Nor does a label cover a leader placed before it.
-      if (leaders.some((l) => segmentHits(l, c.box, 1))) continue;
+      if (leaders.some(c.box, 1, (l) => segmentHits(l, c.box, 1))) continue;
       labels.add(c.box);
-      placed.push(c.box);
-      if (r.apart) kept.push({ box: c.box, ...r.apart });
-      if (leader) leaders.push(leader);
+      if (r.apart) {
+        const grid = kept.get(r.apart.kind) ?? new Grid(64);
+        grid.add(c.box);
+        keptPx.set(c.box, r.apart.px);
+        kept.set(r.apart.kind, grid);
+      }
+      if (leader) leaders.add(leader);
       out.set(r.id, { ...c, index });
       break;
     }
@@ -304,7 +395,8 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   for (const { r } of order) {
     const p = r.slides ? out.get(r.id) : undefined;
     if (!p) continue;
-    const others = placed.filter((b) => b !== p.box && !(b.x === p.box.x && b.y === p.box.y && b.w === p.box.w));
+    // (Every other label placed: not this one, nor one drawn in its very place.)
+    const self = (b: Box) => b === p.box || (b.x === p.box.x && b.y === p.box.y && b.w === p.box.w);
     const stops = r.candidates
       .filter((c) => c.text === p.text && c.y === p.y && !c.leaderTo)
       .filter(
@@ -312,10 +404,10 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
           c.x === p.x ||
           (inside(c.box, options.bounds) &&
             (!r.region || inside(c.box, r.region)) &&
-            !others.some((b) => overlapsXY(c.box, b, rowGap, gap)) &&
+            !labels.hits(c.box, gap, undefined, rowGap, self) &&
             !fixed.hits(c.box, 0, r.owner) &&
-            !lines.some((l) => segmentHits(l, c.box, spare)) &&
-            !leaders.some((l) => segmentHits(l, c.box, 1))),
+            !lines.some(c.box, spare, (l) => segmentHits(l, c.box, spare)) &&
+            !leaders.some(c.box, 1, (l) => segmentHits(l, c.box, 1))),
       )
       .map((c) => c.x);
     out.set(r.id, { ...p, stops: [...new Set(stops)].sort((a, b) => a - b) });

@@ -19,7 +19,22 @@ import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import { drawnHead } from './arrows';
 import { DECISION_R, MARKER_DY } from './mark-spots';
 import { REPLY_SEP, type MarkGeometry as Geometry } from './message-geometry';
-import { placeLabels, pointCandidates, segmentHits, textBox, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
+import { placeLabels, pointCandidates, SegmentGrid, segmentHits, textBox, type Box, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
+import { countOps, XIndex } from './spatial';
+
+/** The messages of a geometry indexed by their x extent (once per geometry), for {@link beliefStartX} and {@link beliefEndX}. */
+const messageIndexes = new WeakMap<readonly Geometry['messages'][number][], XIndex<Geometry['messages'][number]>>();
+
+/** `g`'s messages whose x extent may meet x0..x1, in their order (all of them without an index). */
+function messagesNear(messages: Geometry['messages'], x0: number, x1: number): readonly Geometry['messages'][number][] {
+  let index = messageIndexes.get(messages);
+  if (!index) {
+    index = new XIndex(32);
+    for (const m of messages) index.add(m, m.x1, m.x2);
+    messageIndexes.set(messages, index);
+  }
+  return index.near(x0, x1);
+}
 
 /**
  * The least width (px) a client's belief bar is drawn with (`Lanes.tsx`): a belief that lasts only
@@ -73,7 +88,8 @@ export function beliefStartX(g: Pick<Geometry, 'x'> & { messages?: Geometry['mes
   const x1 = g.x(b.startMs);
   let out = x1;
   const top = laneTop + BELIEF_DY;
-  for (const m of g.messages ?? []) {
+  // (Only an arrow whose extent meets x1 - 3 .. x1 + 5 can: its x at the bar's rows lies in it.)
+  for (const m of g.messages ? messagesNear(g.messages, x1 - 3, x1 + 5) : []) {
     // Its line's x where it crosses the bar's rows (it reaches both), near the bar's start.
     const xs = [top, top + BELIEF_H].map((y) => m.x1 + ((m.x2 - m.x1) * (y - m.y1)) / (m.y2 - m.y1));
     const hi = Math.max(...xs);
@@ -98,7 +114,8 @@ export function beliefEndX(g: Pick<Geometry, 'x'> & { messages?: Geometry['messa
   const [top, bottom] = [laneTop + BELIEF_DY, laneTop + BELIEF_DY + BELIEF_H];
   // The client's arrows over the bar's rows: the leftmost x where each line reaches them.
   const crossings: { m: Geometry['messages'][number]; lo: number }[] = [];
-  for (const m of g.messages) {
+  // (Only those whose crossing may count below: between the bar's end and a little past its drawn end.)
+  for (const m of messagesNear(g.messages, Math.min(end, x1) - 1, Math.max(end, x2) + REPLY_SEP + 4)) {
     if ((m.from !== b.client && m.to !== b.client) || m.y1 === m.y2) continue;
     const xs = [top, bottom]
       .map((y) => (y - m.y1) / (m.y2 - m.y1))
@@ -137,8 +154,16 @@ export const labelKey = {
 
 /** The storage's record of the read that event `e` (read-served / read-rejected) stands for, if the trace has one. */
 export function readOf(trace: Trace, e: TraceEvent): ReadDecision | undefined {
-  return trace.reads?.find((r) => r.atMs === e.atMs && r.client === e.peer);
+  let byKey = readIndexes.get(trace);
+  if (!byKey) {
+    byKey = new Map();
+    for (const r of trace.reads ?? []) if (!byKey.has(`${r.atMs}|${r.client}`)) byKey.set(`${r.atMs}|${r.client}`, r);
+    readIndexes.set(trace, byKey);
+  }
+  return byKey.get(`${e.atMs}|${e.peer}`);
 }
+/** Each trace's reads by time and client (the first of each), for {@link readOf}. */
+const readIndexes = new WeakMap<Trace, Map<string, ReadDecision>>();
 
 /**
  * The text under (or over) a storage decision's mark: `stored 33`, `stored 33, stale` for a write
@@ -174,11 +199,26 @@ export function messageLabels(g: Geometry, t: Translate): Map<number, string> {
 export function shownMarkers(g: Geometry, trace: Trace): Set<number> {
   const markers = trace.events.filter((e) => e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected');
   const shown = new Set<number>();
-  markers.forEach((e, i) => {
+  const before = new XIndex<{ kind: string; x: number }>(64);
+  for (const e of markers) {
     const x = g.x(e.atMs);
-    if (!markers.slice(0, i).some((o) => o.kind === e.kind && Math.abs(g.x(o.atMs) - x) < 64)) shown.add(e.id);
-  });
+    if (!before.near(x - 64, x + 64).some((o) => o.kind === e.kind && Math.abs(o.x - x) < 64)) shown.add(e.id);
+    before.add({ kind: e.kind, x }, x, x);
+  }
   return shown;
+}
+
+/** Those of `boxes` that meet the area the candidates (and their leaders) cover: the only ones they can touch. */
+function near(boxes: XIndex<Box>, candidates: readonly Candidate[]): Box[] {
+  if (candidates.length === 0) return [];
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const c of candidates) {
+    x0 = Math.min(x0, c.box.x, c.leaderTo?.x ?? Infinity);
+    y0 = Math.min(y0, c.box.y, c.leaderTo?.y ?? Infinity);
+    x1 = Math.max(x1, c.box.x + c.box.w, c.leaderTo?.x ?? -Infinity);
+    y1 = Math.max(y1, c.box.y + c.box.h, c.leaderTo?.y ?? -Infinity);
+  }
+  return boxes.near(x0, x1).filter((b) => b.x <= x1 && b.x + b.w >= x0 && b.y <= y1 && b.y + b.h >= y0);
 }
 
 /** The laid-out labels of one timeline. */
@@ -212,7 +252,13 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     box: textBox(x, y, m(text, font)),
     ...(leaderTo ? { leaderTo } : {}),
   });
-  const stale = staleStretches(trace);
+  // The stale stretches by client and token (in order), for each belief's.
+  const staleOf = new Map<string, ReturnType<typeof staleStretches>>();
+  for (const st of staleStretches(trace)) {
+    const list = staleOf.get(`${st.client}|${st.token}`);
+    if (list) list.push(st);
+    else staleOf.set(`${st.client}|${st.token}`, [st]);
+  }
   // Along a bar: the text at each place from `from` to `to` (its left end, in 14 px steps) where it
   // fits, so that a label can move past an arrow that crosses its bar.
   const slide = (text: string, font: readonly [number, number], from: number, to: number, y: number): Candidate[] => {
@@ -265,7 +311,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const top = T + BELIEF_DY;
         const owner = `beliefbar:${lane.id}:${b.token}:${b.startMs}`;
         obstacles.push({ x: x1, y: top, w: x2 - x1, h: 20, owner });
-        const st = stale.find((s) => s.client === lane.id && s.token === b.token && s.startMs >= b.startMs);
+        const st = staleOf.get(`${lane.id}|${b.token}`)?.find((s) => s.startMs >= b.startMs);
         const room = (st ? g.x(st.startMs) : x2) - x1;
         const full = t('timeline.belief', { token: b.token });
         const short = String(b.token);
@@ -410,6 +456,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
   // Messages: beside their arrow (or above or below a shallow one), in a drawn stretch, inside one
   // of their own two lanes; no label crosses an arrow, its own included.
   const lines: Segment[] = [];
+  // The arrows by where they are, for "is another arrow between a label and its own?".
+  const arrows = new SegmentGrid(g.messages);
   // Its whole line: its drawn pieces and its passages over other lanes between them (`Passages` in `Messages.tsx`).
   for (const msg of g.messages) lines.push(msg);
   const texts = messageLabels(g, t);
@@ -418,6 +466,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     const lane = g.lane(q.client);
     return lane ? [{ x: g.x(q.startMs) - 1, y: lane.top + 6, w: g.x(q.endMs) - g.x(q.startMs) + 2, h: lane.height - 12 }] : [];
   });
+  const pauseIndex = new XIndex<Box>(64);
+  for (const b of pauseBoxes) pauseIndex.add(b, b.x, b.x + b.w);
   for (const msg of g.messages) {
     const from = g.lane(msg.from)!;
     const to = g.lane(msg.to)!;
@@ -455,7 +505,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const ax = msg.x1 + ((msg.x2 - msg.x1) * (my - msg.y1)) / (msg.y2 - msg.y1);
         const bx = c.box.x > ax ? c.box.x : c.box.x + c.box.w;
         const between = { x: Math.min(ax, bx) + 1, y: my - 0.5, w: Math.max(0, Math.abs(bx - ax) - 2), h: 1 };
-        return g.messages.some((o) => o !== msg && segmentHits(o, between));
+        return arrows.some(between, 0, (o) => o !== msg && segmentHits(o, between));
       };
       candidates.sort((a, b) => Number(beyond(a)) - Number(beyond(b)));
       // Pulled away, with a leader back to the arrow's middle.
@@ -465,7 +515,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         const py = msg.y1 + (msg.y2 - msg.y1) * f;
         for (const k of [1, 2, 3]) candidates.push(at(text, FONT.msg, px + 8 + k * 26, py + 4, { x: px, y: py }), at(text, FONT.msg, px - 8 - w - k * 26, py + 4, { x: px, y: py }));
       }
-      reqs.push({ id: labelKey.message(msg.id), priority: msg.lateBy ? 52 : 50, candidates: candidates.filter(inBand), owner: labelKey.message(msg.id), shun: pauseBoxes });
+      reqs.push({ id: labelKey.message(msg.id), priority: msg.lateBy ? 52 : 50, candidates: candidates.filter(inBand), owner: labelKey.message(msg.id), shun: near(pauseIndex, candidates) });
     }
     if (msg.waitX2 !== undefined) {
       const text = t('timeline.msg.waits', { client: actorName(trace, msg.to, t) });

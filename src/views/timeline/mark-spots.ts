@@ -8,6 +8,7 @@
 import type { Trace } from '../../model/trace';
 import { drawnPieces, pointToSegment, type MessageGeom, type Obstacle } from './arrows';
 import type { Geometry } from './geometry';
+import { XIndex } from './spatial';
 
 /** The point marks of the trace as `Lanes.tsx` draws them (their ink, strokes included). */
 export function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, { x: number; y: number }>, markerAt: ReadonlyMap<number, MarkerSpot>): Obstacle[] {
@@ -73,17 +74,26 @@ export function markerSpots(g: Geometry, trace: Trace, messages: readonly Messag
   if (!lease) return out;
   const y = lease.base + MARKER_DY;
   const pieces = messages.filter((m) => !m.sameLine && Math.min(m.y1, m.y2) <= y + MARKER_CLEAR && Math.max(m.y1, m.y2) >= y - MARKER_CLEAR).flatMap((m) => drawnPieces(m));
-  const placed: { x: number; kind: string; at: number }[] = [];
+  // Indexed by x (issue 43): only what lies within the clearance that counts (MARKER_CLEAR + 10 px) of a
+  // spot tried can lower it.
+  const CAP = MARKER_CLEAR + 10;
+  const pieceIndex = new XIndex<number[]>(32);
+  for (const p of pieces) pieceIndex.add(p, p[0]!, p[2]!);
+  type Placed = { x: number; kind: string; at: number };
+  const byX = new XIndex<Placed>(32);
+  const byAt = new XIndex<Placed>(16);
   for (const e of trace.events) {
     if (e.kind !== 'acquire-queued' && e.kind !== 'keepalive-rejected') continue;
     const at = g.x(e.atMs);
-    const sharer = placed.find((o) => o.kind === e.kind && Math.abs(o.at - at) < MARKER_SHARE);
+    const sharer = byAt.near(at - MARKER_SHARE, at + MARKER_SHARE).find((o) => o.kind === e.kind && Math.abs(o.at - at) < MARKER_SHARE);
     if (sharer) {
       out.set(e.id, { x: sharer.x, y, shared: true });
       continue;
     }
+    const nearPieces = pieceIndex.near(at - MARKER_SLIDE - CAP, at + MARKER_SLIDE + CAP);
+    const nearPlaced = byX.near(at - MARKER_SLIDE - CAP - 3, at + MARKER_SLIDE + CAP + 3);
     const clearance = (x: number) =>
-      Math.min(MARKER_CLEAR + 10, ...pieces.map((p) => pointToSegment(x, y, p[0]!, p[1]!, p[2]!, p[3]!)), ...placed.map((o) => Math.abs(o.x - x) - 3));
+      Math.min(CAP, ...nearPieces.map((p) => pointToSegment(x, y, p[0]!, p[1]!, p[2]!, p[3]!)), ...nearPlaced.map((o) => Math.abs(o.x - x) - 3));
     let best = at;
     let bestClear = -Infinity;
     const steps: number[] = [];
@@ -100,7 +110,9 @@ export function markerSpots(g: Geometry, trace: Trace, messages: readonly Messag
         best = at + d;
       }
     }
-    placed.push({ x: best, kind: e.kind, at });
+    const spot = { x: best, kind: e.kind, at };
+    byX.add(spot, best, best);
+    byAt.add(spot, at, at);
     out.set(e.id, { x: best, y, shared: false });
   }
   return out;

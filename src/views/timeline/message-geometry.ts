@@ -11,6 +11,8 @@ import { clearOf, DOT_R, drawnPieces, HEAD, headBox, headCorners, headToSegment,
 import type { Geometry } from './geometry';
 import { decisionRows, DECISION_R, markerSpots, pointMarks, READ_R, type MarkerSpot } from './mark-spots';
 import { passagePieces, visibleStretches } from './passages';
+import { coarseMessages, type CoarseLevel } from './coarse';
+import { countOps, lowerBound, XIndex } from './spatial';
 
 /** The room (px) an arrowhead keeps from an earlier arrival's head at the same spot ({@link withMessages}). */
 export const HEAD_ROOM = 2;
@@ -48,6 +50,8 @@ export interface MarkGeometry extends Geometry {
   decisionAt: ReadonlyMap<number, { x: number; y: number }>;
   /** Where each lease service marker's dot is, by event id ({@link markerSpots}). */
   markerAt: ReadonlyMap<number, MarkerSpot>;
+  /** Which messages are drawn: all, or in a run too dense to draw each, fewer keepalives (`coarse.ts`). */
+  coarse: CoarseLevel;
 }
 
 /** How far (px, vertically) short of the lease service's lane a bundled stream of held messages joins its last one's line ({@link withMessages}). */
@@ -109,13 +113,15 @@ export const DEPART_NUDGE_MAX = 12;
  */
 export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
   const nudge = new Map<number, number>();
-  let best = layoutMessages(g, trace, nudge);
+  const coarse = coarseMessages(g, trace);
+  const index = indexTrace(g, trace);
+  let best = layoutMessages(g, trace, coarse, index, nudge);
   let last = best;
   for (let round = 0; round < DEPART_NUDGE_MAX / DEPART_NUDGE && last.blocking.size > 0; round++) {
     const more = [...last.blocking].filter((id) => (nudge.get(id) ?? 0) < DEPART_NUDGE_MAX);
     if (more.length === 0) break;
     for (const id of more) nudge.set(id, (nudge.get(id) ?? 0) + DEPART_NUDGE);
-    last = layoutMessages(g, trace, nudge);
+    last = layoutMessages(g, trace, coarse, index, nudge);
     if (last.onLines < best.onLines) best = last;
   }
   return best.geometry;
@@ -127,7 +133,33 @@ export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
  *   line or a pause's edge, 1 for each on a passage); and the messages leaving a lane beside a head
  *   left on their line (which a further nudge may clear)
  */
-function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, number>): { geometry: MarkGeometry; onLines: number; blocking: Set<number> } {
+/** What {@link layoutMessages} looks up in the trace, indexed once per trace and geometry. */
+interface TraceIndex {
+  /** Whether a lease is live at a time (ms): the leases by start, and the latest end among the first k. */
+  leaseStarts: number[];
+  leaseEndMax: number[];
+  /** The pauses of each client. */
+  pausesOf: Map<string, Trace['pauses']>;
+  /** The lease bars' corners (x, px, ascending) and their sides (1 at a start, -1 at an end). */
+  corners: { x: number; side: number }[];
+  cornerXs: number[];
+}
+
+function indexTrace(g: Geometry, trace: Trace): TraceIndex {
+  const leases = [...trace.leases].sort((a, b) => a.startMs - b.startMs);
+  const leaseEndMax: number[] = [];
+  for (const l of leases) leaseEndMax.push(Math.max(l.endMs, leaseEndMax.at(-1) ?? -Infinity));
+  const pausesOf = new Map<string, Trace['pauses']>();
+  for (const q of trace.pauses) pausesOf.set(q.client, [...(pausesOf.get(q.client) ?? []), q]);
+  const corners = trace.leases.flatMap((l) => [
+    { x: g.x(l.startMs), side: 1 },
+    { x: g.x(l.endMs), side: -1 },
+  ]);
+  corners.sort((a, b) => a.x - b.x);
+  return { leaseStarts: leases.map((l) => l.startMs), leaseEndMax, pausesOf, corners, cornerXs: corners.map((c) => c.x) };
+}
+
+function layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: TraceIndex, nudge: ReadonlyMap<number, number>): { geometry: MarkGeometry; onLines: number; blocking: Set<number> } {
   const out: MessageGeom[] = [];
   const decisionAt = decisionRows(g, trace);
   // A write ends at its decision's mark, and the storage's reply leaves from it (moved with it, its slope kept).
@@ -138,13 +170,30 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
   }
   // At the lease service, an arrow stops at the edge of a lease bar drawn there (22 px high on the
   // lane's line, `Lanes.tsx`) rather than run into it over its label.
-  const leaseY = (lane: Geometry['lanes'][number], atMs: number): number =>
-    lane.kind === 'lease' && trace.leases.some((l) => l.startMs <= atMs && atMs <= l.endMs) ? lane.base + 12 : lane.base;
+  // (A lease started by then, ending at or after it: the latest end among those started by then.)
+  const leaseLive = (atMs: number): boolean => {
+    const k = lowerBound(index.leaseStarts, atMs + 1e-9);
+    return k > 0 && index.leaseEndMax[k - 1]! >= atMs;
+  };
+  const leaseY = (lane: Geometry['lanes'][number], atMs: number): number => (lane.kind === 'lease' && leaseLive(atMs) ? lane.base + 12 : lane.base);
   // The last request of each kind between two lanes, which a reply is kept apart from.
   const lastRequest = new Map<string, { x1: number; x2: number; arriveAtMs: number }>();
   // Every start dot so far, which the next one from the same lane keeps DOT_SEP px from.
-  const departures: { from: string; to: string; sentAtMs: number; arriveAtMs: number; x: number; y: number }[] = [];
-  for (const m of trace.messages) {
+  type Departure = { from: string; to: string; sentAtMs: number; arriveAtMs: number; x: number; y: number };
+  const departures = new XIndex<Departure>(16);
+  const twins = new Map<string, Departure>();
+  // The late messages drawn, by route, where they arrive (px), with their ids: a held stream's next one.
+  const lateArrivals = new Map<string, XIndex<number>>();
+  for (const m of coarse.messages) {
+    if (m.delayedMs + m.heldMs <= 0) continue;
+    const key = `${m.from}>${m.to}`;
+    const idx = lateArrivals.get(key) ?? new XIndex<number>(16);
+    const ax = g.x(m.arriveAtMs);
+    idx.add(m.id, ax, ax);
+    lateArrivals.set(key, idx);
+  }
+  for (const m of coarse.messages) {
+    countOps();
     const from = g.lane(m.from);
     const to = g.lane(m.to);
     if (!from || !to || m.sentAtMs > g.endMs) continue;
@@ -171,8 +220,8 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
     // one (its ends are that mark's), nor one sent at once with another along the very same route.
     const y1At = atDecision ?? leaseY(from, m.sentAtMs);
     if (m.kind !== 'write-reply') {
-      const twin = departures.find((d) => d.from === m.from && d.to === m.to && d.sentAtMs === m.sentAtMs && d.arriveAtMs === m.arriveAtMs);
-      const sep = twin ? twin.x - x1 : Math.max(0, ...departures.filter((d) => d.from === m.from && Math.abs(d.y - y1At) < 1 && d.x > x1 - DOT_SEP && d.x <= x1 + DOT_SEP).map((d) => d.x + DOT_SEP - x1));
+      const twin = twins.get(`${m.from}>${m.to}@${m.sentAtMs}>${m.arriveAtMs}`);
+      const sep = twin ? twin.x - x1 : Math.max(0, ...departures.near(x1 - DOT_SEP, x1 + DOT_SEP).filter((d) => d.from === m.from && Math.abs(d.y - y1At) < 1 && d.x > x1 - DOT_SEP && d.x <= x1 + DOT_SEP).map((d) => d.x + DOT_SEP - x1));
       x1 += sep;
       // (A write still ends at its decision's mark.)
       if (!decided) x2 += sep;
@@ -181,12 +230,15 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
       x1 += n;
       if (!decided) x2 += n;
     }
-    departures.push({ from: m.from, to: m.to, sentAtMs: m.sentAtMs, arriveAtMs: m.arriveAtMs, x: x1, y: y1At });
+    const departure = { from: m.from, to: m.to, sentAtMs: m.sentAtMs, arriveAtMs: m.arriveAtMs, x: x1, y: y1At };
+    departures.add(departure, x1, x1);
+    const twinKey = `${m.from}>${m.to}@${m.sentAtMs}>${m.arriveAtMs}`;
+    if (!twins.has(twinKey)) twins.set(twinKey, departure);
     // A head that would land on a pause's edge (a read's reply arriving just as its client pauses)
     // goes to the side of the edge its arrival is on: its line slants a little less, or more.
     if (to.kind === 'client') {
       const waited = handled !== undefined && handled > m.arriveAtMs;
-      for (const q of trace.pauses.filter((p) => p.client === m.to && p.startMs <= m.arriveAtMs + 1000 && p.endMs >= m.arriveAtMs - 1000)) {
+      for (const q of (index.pausesOf.get(m.to) ?? []).filter((p) => p.startMs <= m.arriveAtMs + 1000 && p.endMs >= m.arriveAtMs - 1000)) {
         for (const [edgeMs, after] of [
           [q.startMs, m.arriveAtMs > q.startMs || (m.arriveAtMs === q.startMs && waited)],
           [q.endMs, m.arriveAtMs >= q.endMs],
@@ -208,17 +260,17 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
     // CORNER_SHIFT px later in the picture, until its line keeps LINE_ROOM px off that corner
     // (or as far off it as that allows).
     // (Not one of a held stream that a later one in it carries on: its line joins that one's, below.)
-    const carried = lateMs > 0 && trace.messages.some((o) => o.id > m.id && o.delayedMs + o.heldMs > 0 && o.from === m.from && o.to === m.to && Math.abs(g.x(o.arriveAtMs) - g.x(m.arriveAtMs)) < 8);
+    const ax = g.x(m.arriveAtMs);
+    const carried = lateMs > 0 && (lateArrivals.get(`${m.from}>${m.to}`)?.near(ax - 8, ax + 8) ?? []).some((id) => id > m.id && Math.abs(g.x(trace.messages[id]!.arriveAtMs) - ax) < 8);
     if (to.kind === 'lease' && y1 > y2 && x2 !== x1 && !carried) {
       const dir = Math.sign(x2 - x1);
       // Each corner as drawn: rounded, a quarter circle of LEASE_RX px (`Lanes.tsx`).
-      const corners = trace.leases
-        .flatMap((l) => [
-          [g.x(l.startMs), 1],
-          [g.x(l.endMs), -1],
-        ])
-        .filter(([cx]) => (cx! - x1) * dir > 2 && (x2 - cx!) * dir > HEAD + 2)
-        .map(([cx, side]) => [cx! + side! * LEASE_RX, to.base + 11 - LEASE_RX] as const);
+      // (Those between its two ends: a binary search in the corners by x.)
+      const corners = index.corners
+        .slice(lowerBound(index.cornerXs, Math.min(x1, x2)), lowerBound(index.cornerXs, Math.max(x1, x2) + 1e-9))
+        .filter(({ x: cx }) => (cx - x1) * dir > 2 && (x2 - cx) * dir > HEAD + 2)
+        .map(({ x: cx, side }) => [cx + side * LEASE_RX, to.base + 11 - LEASE_RX] as const);
+      countOps(corners.length);
       const room = (dx: number) => Math.min(Infinity, ...corners.map(([cx, cy]) => pointToSegment(cx, cy, x1, y1, x2 + dir * dx, y2) - LEASE_RX));
       let best = 0;
       for (let dx = 0; dx <= CORNER_SHIFT && room(best) < LINE_ROOM; dx += 0.5) if (room(dx) > room(best)) best = dx;
@@ -251,18 +303,50 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
   }
 
   // Held messages of one stream that arrive within a few px of the next one in it share its head.
+  const lateOut = new Map<string, XIndex<number>>();
+  out.forEach((o, j) => {
+    if (!o.lateBy) return;
+    const key = `${o.from}>${o.to}`;
+    const idx = lateOut.get(key) ?? new XIndex<number>(16);
+    const ax = g.x(o.arriveAtMs);
+    idx.add(j, ax, ax);
+    lateOut.set(key, idx);
+  });
   for (let i = 0; i < out.length; i++) {
     const m = out[i]!;
     if (!m.lateBy) continue;
     // (By where they arrive in time: the last one's tip may have moved off a lease bar's corner.)
-    if (out.some((o, j) => j > i && o.lateBy && o.from === m.from && o.to === m.to && Math.abs(g.x(o.arriveAtMs) - g.x(m.arriveAtMs)) < 8 && Math.abs(o.y2 - m.y2) < 8)) m.bundled = true;
+    const ax = g.x(m.arriveAtMs);
+    if (lateOut.get(`${m.from}>${m.to}`)!.near(ax - 8, ax + 8).some((j) => j > i && Math.abs(g.x(out[j]!.arriveAtMs) - ax) < 8 && Math.abs(out[j]!.y2 - m.y2) < 8)) m.bundled = true;
   }
   // Messages drawn on the very same line (the replies to a stream of held keepalives, sent at once)
   // share the last one's head: five heads stacked on one spot read as one but are five in the picture.
+  // (Those that may share one, by route and arrival, ascending by where they start.)
+  const sameArrival = new Map<string, number[]>();
+  out.forEach((o, j) => {
+    if (o.dropped || o.waitX2 !== undefined) return;
+    const key = `${o.from}>${o.to}@${o.arriveAtMs}`;
+    const list = sameArrival.get(key);
+    if (list) list.push(j);
+    else sameArrival.set(key, [j]);
+  });
+  const startsOf = new Map<number[], number[]>();
+  for (const list of sameArrival.values()) {
+    list.sort((a, b) => out[a]!.x1 - out[b]!.x1 || a - b);
+    startsOf.set(list, list.map((j) => out[j]!.x1));
+  }
   for (let i = 0; i < out.length; i++) {
     const m = out[i]!;
     const same = (o: MessageGeom) => [o.x1 - m.x1, o.y1 - m.y1, o.x2 - m.x2, o.y2 - m.y2].every((d) => Math.abs(d) < 1);
-    if (!m.bundled && !m.dropped && m.waitX2 === undefined && out.some((o, j) => j > i && o.from === m.from && o.to === m.to && !o.dropped && o.waitX2 === undefined && o.arriveAtMs === m.arriveAtMs && same(o))) {
+    if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
+    const group = sameArrival.get(`${m.from}>${m.to}@${m.arriveAtMs}`)!;
+    const xs = startsOf.get(group)!;
+    let later = false;
+    for (let k = lowerBound(xs, m.x1 - 1 + 1e-9); k < group.length && xs[k]! < m.x1 + 1 && !later; k++) {
+      countOps();
+      later = group[k]! > i && same(out[group[k]!]!);
+    }
+    if (later) {
       m.bundled = true;
       m.sameLine = true;
     }
@@ -271,10 +355,21 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
   // when it heals) joins the last one's line {@link MERGE_DY} px short of the lane, as one bundle
   // into one head: fanned into a single point on the lane, the lines would cross the lease bar
   // and the marks where they arrive.
+  // (The next unbundled held one of each route: the indices of those, ascending.)
+  const unbundledLate = new Map<string, number[]>();
+  out.forEach((o, j) => {
+    if (o.bundled || !o.lateBy) return;
+    const key = `${o.from}>${o.to}`;
+    const list = unbundledLate.get(key);
+    if (list) list.push(j);
+    else unbundledLate.set(key, [j]);
+  });
   for (let i = 0; i < out.length; i++) {
     const m = out[i]!;
     if (!m.bundled || g.lane(m.to)?.kind !== 'lease') continue;
-    const last = out.find((o, j) => j > i && !o.bundled && o.lateBy && o.from === m.from && o.to === m.to);
+    const after = unbundledLate.get(`${m.from}>${m.to}`) ?? [];
+    const next = after[lowerBound(after, i + 1)];
+    const last = next === undefined ? undefined : out[next];
     if (!last || Math.abs(last.y1 - last.y2) < 2 * MERGE_DY) continue;
     const f = MERGE_DY / Math.abs(last.y1 - last.y2);
     m.x2 = last.x2 + (last.x1 - last.x2) * f;
@@ -293,13 +388,18 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
   const markerAt = markerSpots(g, trace, out);
   const marks = pointMarks(g, trace, decisionAt, markerAt);
   const dots: Obstacle[] = out.map((m) => ({ x: m.x1, y: m.y1, r: DOT_R, square: false, atMs: m.sentAtMs, msg: m.id }));
+  const markIndex = new XIndex<Obstacle>(32);
+  for (const o of marks) markIndex.add(o, o.x - o.r, o.x + o.r);
+  const dotIndex = new XIndex<Obstacle>(32);
+  for (const o of dots) dotIndex.add(o, o.x - o.r, o.x + o.r);
   for (const m of out) {
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
     if (len < 1) continue;
     const near = (o: Obstacle) =>
       o.x + o.r >= Math.min(m.x1, m.x2) - 12 && o.x - o.r <= Math.max(m.x1, m.x2) + 12 && o.y + o.r >= Math.min(m.y1, m.y2) - 12 && o.y - o.r <= Math.max(m.y1, m.y2) + 12;
     // Its own marks: those its tip ends at (a write's decision, a read's circle), and its own dot.
-    const obstacles = [...marks.filter((o) => near(o) && Math.hypot(o.x - m.x2, o.y - m.y2) > o.r + 4), ...dots.filter((o) => o.msg !== m.id && near(o))];
+    const [lo, hi] = [Math.min(m.x1, m.x2) - 12, Math.max(m.x1, m.x2) + 12];
+    const obstacles = [...markIndex.near(lo, hi).filter((o) => near(o) && Math.hypot(o.x - m.x2, o.y - m.y2) > o.r + 4), ...dotIndex.near(lo, hi).filter((o) => o.msg !== m.id && near(o))];
     if (obstacles.length === 0) continue;
     m.obstacles = obstacles;
     if (m.waitX2 !== undefined || m.dropped || m.bundled) continue;
@@ -329,23 +429,36 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
     const [top, bottom] = [lane.top + 6, lane.top + lane.height - 6];
     return [g.x(q.startMs), g.x(q.endMs)].map((x) => [x, top, x, bottom]);
   });
-  const heads: Obstacle[] = [];
+  // Indexed by x: the strokes by their line's extent (with room for a tip moved or cut short here),
+  // the pauses' edges, the heads placed, and every arrow by where it starts.
+  const STROKE_SLACK = 4 * TIP_SHIFT + 4;
+  const strokeIndex = new XIndex<(typeof strokes)[number]>(32);
+  for (const o of strokes) strokeIndex.add(o, Math.min(o.msg.x1, o.msg.x2) - STROKE_SLACK, Math.max(o.msg.x1, o.msg.x2) + STROKE_SLACK);
+  const edgeIndex = new XIndex<number[]>(32);
+  for (const e of edges) edgeIndex.add(e, e[0]!, e[0]!);
+  const headIndex = new XIndex<Obstacle>(3 * HEAD + 48);
+  const startIndex = new XIndex<MessageGeom>(16);
+  for (const o of out) startIndex.add(o, o.x1, o.x1);
   let onLines = 0;
   const blocking = new Set<number>();
+  // Drawn coarser (`coarse.ts`), the keepalives and their replies keep their heads where they are:
+  // one every few px, they could not move clear of each other anyway.
+  const thinned = coarse.drawnRoutine < coarse.routine;
   for (const m of [...out].sort((a, b) => a.arriveAtMs - b.arriveAtMs || a.id - b.id)) {
     if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
+    if (thinned && (m.kind === 'keepalive' || m.kind === 'keepalive-ok')) continue;
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
     if (len < 1) continue;
     const ux = (m.x2 - m.x1) / len;
     const uy = (m.y2 - m.y1) / len;
     const boxAt = (s: number) => headBox(m.x2 - ux * s, m.y2 - uy * s, ux, uy);
     // (One drawn on the very same line, as a stream of replies to held keepalives is, is one head.)
-    const near = heads.filter((o) => Math.hypot(o.x - m.x2, o.y - m.y2) < 3 * HEAD + 48 && !o.line?.every((v, k) => Math.abs(v - [m.x1, m.y1, m.x2, m.y2][k]!) < 1));
+    const near = headIndex.near(m.x2 - 3 * HEAD - 48, m.x2 + 3 * HEAD + 48).filter((o) => Math.hypot(o.x - m.x2, o.y - m.y2) < 3 * HEAD + 48 && !o.line?.every((v, k) => Math.abs(v - [m.x1, m.y1, m.x2, m.y2][k]!) < 1));
     const reach = LINE_CUT + HEAD + LINE_ROOM;
     const inReach = (p: readonly number[]) => pointToSegment(m.x2, m.y2, p[0]!, p[1]!, p[2]!, p[3]!) < reach;
     // Other arrows' lines near its tip: not those that join its own line (a bundle's) or start at its tip's mark.
-    const others = strokes.filter((o) => o.msg !== m && !(o.msg.bundled && o.msg.to === m.to && o.msg.from === m.from));
-    const lines = [...others.flatMap((o) => o.pieces.filter(inReach)), ...edges.filter(inReach)];
+    const others = strokeIndex.near(m.x2 - reach, m.x2 + reach).filter((o) => o.msg !== m && !(o.msg.bundled && o.msg.to === m.to && o.msg.from === m.from));
+    const lines = [...others.flatMap((o) => o.pieces.filter(inReach)), ...edgeIndex.near(m.x2 - reach, m.x2 + reach).filter(inReach)];
     // (And the thin passages of other messages over its lane, with less room.)
     const thin = others.flatMap((o) => o.passages.filter(inReach));
     // With its tip moved dx px along the lane (a picture, not a clock) and s px short along its line.
@@ -373,7 +486,7 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
     if (lines.length + thin.length > 0 && !(clear(m.cut ?? 0) && clearOfLines(m.cut ?? 0))) {
       // Not a write's tip: it ends at its decision's mark.
       // Nor closer than REPLY_SEP px to the start of a message the other way between its two lanes (its reply or its request).
-      const back = out.filter((o) => o.from === m.to && o.to === m.from && Math.abs(o.x1 - m.x2) < REPLY_SEP + 4 * TIP_SHIFT);
+      const back = startIndex.near(m.x2 - REPLY_SEP - 4 * TIP_SHIFT, m.x2 + REPLY_SEP + 4 * TIP_SHIFT).filter((o) => o.from === m.to && o.to === m.from && Math.abs(o.x1 - m.x2) < REPLY_SEP + 4 * TIP_SHIFT);
       const apart = (dx: number) => back.every((o) => Math.abs(o.x1 - m.x2 - dx) >= Math.min(REPLY_SEP, Math.abs(o.x1 - m.x2)));
       const shifts = m.kind === 'write' ? [0] : [0, 1, -1, 2, -2, 3, -3, 4, -4].map((d) => d * TIP_SHIFT).filter(apart);
       // Clear of the lines and the passages; failing that, of the lines at least.
@@ -404,7 +517,7 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
       // may clear it (not a storage reply: it leaves its decision's mark).
       const tip = tipAt(m.cut ?? 0, 0);
       const c = headCorners(tip.x, tip.y, tip.dx, tip.dy);
-      for (const o of strokes) {
+      for (const o of strokeIndex.near(m.x2 - 2 * HEAD, m.x2 + 2 * HEAD)) {
         if (o.msg === m || o.msg.from !== m.to || o.msg.kind === 'write-reply' || Math.abs(o.msg.x1 - m.x2) > 2 * HEAD) continue;
         if (o.pieces.some((p) => headToSegment(c, p) < LINE_ROOM)) blocking.add(o.msg.id);
       }
@@ -418,8 +531,9 @@ function layoutMessages(g: Geometry, trace: Trace, nudge: ReadonlyMap<number, nu
       mine.passages = passagePieces(m);
     }
     const b = boxAt(m.cut ?? 0);
-    heads.push({ x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2, r: Math.max(b.x1 - b.x0, b.y1 - b.y0) / 2, square: true, atMs: m.arriveAtMs, line: [m.x1, m.y1, m.x2, m.y2] });
+    const head = { x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2, r: Math.max(b.x1 - b.x0, b.y1 - b.y0) / 2, square: true, atMs: m.arriveAtMs, line: [m.x1, m.y1, m.x2, m.y2] };
+    headIndex.add(head, head.x, head.x);
   }
 
-  return { geometry: { ...g, messages: out, decisionAt, markerAt }, onLines, blocking };
+  return { geometry: { ...g, messages: out, decisionAt, markerAt, coarse }, onLines, blocking };
 }

@@ -57,6 +57,7 @@ export const marksDe = {
   'timeline.msg.held': 'aufgehalten +{extra} s',
   'timeline.msg.waits': 'wartet, bis {client} aufwacht',
   'timeline.msg.lost': 'verloren',
+  'timeline.coarse': 'Vereinfacht gezeichnet: Die {total} Keepalives und Antworten dieses Laufs liegen zu dicht, um bei diesem Maßstab jedes zu zeichnen; das Bild zeigt {shown} davon, gleichmäßig über den Lauf verteilt. Die Ereignistabelle führt jedes auf.',
   'timeline.skipped': '≈ {seconds} s ausgelassen',
   'timeline.partition': 'getrennt von: {peer}',
   'timeline.partitionShort': 'getrennt',

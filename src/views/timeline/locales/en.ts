@@ -57,6 +57,7 @@ export const marksEn = {
   'timeline.msg.held': 'held +{extra} s',
   'timeline.msg.waits': 'waits until {client} wakes',
   'timeline.msg.lost': 'lost',
+  'timeline.coarse': "Drawn coarser: this run's {total} keepalives and replies are too close together to draw each at this scale, so the picture shows {shown} of them, spread evenly along the run. The events table lists every one.",
   'timeline.skipped': '≈ {seconds} s skipped',
   'timeline.partition': 'cut off from {peer}',
   'timeline.partitionShort': 'cut off',

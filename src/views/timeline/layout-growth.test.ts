@@ -1,0 +1,149 @@
+/**
+ * The timeline's layout grows at most as n log n in the events of a run (issue 43: a 300 s run of
+ * keepalives every 100 ms froze the page for minutes, its arrows laid out against every other).
+ * Generated runs: a stretch of 15 s of one random shape (one to three clients renewing every 0.1 to
+ * 3 s, acquiring, writing, working, reading, releasing; pauses, partitions and delays in it) repeated
+ * 2 to 40 times, up to ten minutes and 16,000 events. Each is laid out at one scale (the picture grows
+ * with the run, as a story frame's zoom draws it), its arrows (`withMessages`) and every label
+ * (`planLabels`), and the layout's elementary steps counted (`layoutOps`, `spatial.ts`: operation
+ * counts, not timings): steps per n · log2(n) stay within twice the shortest run's of that shape
+ * (quadratic work would grow with the number of stretches). And the issue's own links, drawn whole
+ * at a laptop's and a phone's width, where the denser run is drawn coarser (`coarse.ts`).
+ */
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../model/simulate';
+import { parseScenario } from '../../model/validate';
+import { MAX_SIMULATION_EVENTS, type ScenarioInput } from '../../model/scenario';
+import { t } from '../../i18n';
+import { layoutTimeline, type Geometry } from './geometry';
+import type { Trace } from '../../model/trace';
+import { planLabels } from './label-plan';
+import { roughMeasure } from './label-layout';
+import { withMessages } from './message-geometry';
+import { layoutOps } from './spatial';
+import './marks-messages';
+
+/** A small deterministic PRNG (mulberry32), so every run of the test generates the same scenarios. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One stretch of `PERIOD_MS` of a generated run, from `seed`: its clients' steps and its faults. */
+const PERIOD_MS = 15_000;
+
+/**
+ * A run of `periods` stretches of one generated shape back to back (`seed` fixes the clients, their
+ * renewals, their steps in a stretch and the stretch's faults): its work per stretch is alike, so the
+ * layout's should be too, whatever the number of stretches.
+ */
+function generate(seed: number, periods: number, renewMs?: number): ScenarioInput {
+  const r = rng(seed);
+  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  // (Renewing every `renewMs` given: three clients that hold on, the busiest runs.)
+  const clients = renewMs ? 3 : 1 + Math.floor(r() * 3);
+  const renew = renewMs ?? pick([100, 200, 500, 1000, 3000]);
+  const ids = Array.from({ length: clients }, (_, i) => `client-${i + 1}`);
+  const faults: NonNullable<ScenarioInput['faults']> = [];
+  const perPeriod = Math.floor(r() * 4);
+  const shapes = Array.from({ length: perPeriod }, () => ({ at: Math.floor(r() * PERIOD_MS), client: pick(ids), kind: pick(['pause', 'partition', 'delay'] as const), forMs: 200 + Math.floor(r() * 6000), with: pick(['lease-service', 'storage', 'all'] as const), to: pick(['lease-service', 'storage']), nth: 1 + Math.floor(r() * 20) }));
+  for (let k = 0; k < periods; k++) {
+    for (const f of shapes) {
+      const atMs = k * PERIOD_MS + f.at;
+      if (f.kind === 'pause') faults.push({ kind: 'pause', client: f.client, atMs, forMs: f.forMs });
+      else if (f.kind === 'partition') faults.push({ kind: 'partition', client: f.client, with: f.with, atMs, forMs: f.forMs });
+      else faults.push({ kind: 'delay', from: f.client, to: f.to, nth: f.nth + k * 30, extraMs: f.forMs });
+    }
+  }
+  const steps = ids.map(() => {
+    const [a, b] = [Math.floor(r() * 5000), Math.floor(r() * 5000)];
+    return [
+      { op: 'acquire' as const },
+      { op: 'write' as const, value: 'v' },
+      { op: 'work' as const, ms: a },
+      { op: 'read' as const },
+      ...(renewMs ? [] : [{ op: 'release' as const }]),
+      { op: 'work' as const, ms: Math.max(0, PERIOD_MS - 3000 - a - b) },
+    ];
+  });
+  return {
+    format: 'fencing-lab.scenario/v1',
+    title: `generated ${seed} × ${periods}`,
+    lease: { ttlMs: pick([2000, 5000, 10_000]) },
+    durationMs: periods * PERIOD_MS,
+    clients: ids.map((id, i) => ({ id, renewEveryMs: renew * (1 + i), program: Array.from({ length: periods }, () => steps[i]!).flat() })),
+    faults,
+  } as ScenarioInput;
+}
+
+/** The scale (px per ms) of a single stretch drawn whole on a laptop, kept for every length: the picture grows with the run. */
+const SCALE = 630 / PERIOD_MS;
+
+/** Simulates `input`, or `undefined` past the simulator's event budget. */
+function run(input: ScenarioInput): Trace | undefined {
+  const parsed = parseScenario(input);
+  if (!parsed.ok) throw new Error(parsed.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+  try {
+    return simulate(parsed.scenario);
+  } catch (e) {
+    if ((e as Error).name === 'SimulationLimitError') return undefined;
+    throw e;
+  }
+}
+
+/** The layout's steps for one trace and geometry: its arrows and every label. */
+function opsOf(trace: Trace, g: Geometry): number {
+  layoutOps.n = 0;
+  planLabels(withMessages(g, trace), trace, t, roughMeasure);
+  return layoutOps.n;
+}
+
+const nlogn = (n: number) => n * Math.log2(n);
+
+describe("the timeline's layout work (issue 43)", () => {
+  it(`grows at most as n log n in the events, for generated runs of up to ten minutes (the event budget: ${MAX_SIMULATION_EVENTS}), to scale`, { timeout: 600_000 }, () => {
+    let largest = 0;
+    let runs = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      let first: { n: number; ops: number } | undefined;
+      // (Forty stretches of five steps are the most a program holds, 200 steps.)
+      for (const k of seed > 6 ? [2, 4, 8, 16, 32, 40] : [2, 4, 8, 16, 32]) {
+        const trace = run(generate(seed, k, seed > 6 ? 100 : undefined));
+        if (!trace) break;
+        const n = Math.max(2, trace.events.length);
+        const ops = opsOf(trace, layoutTimeline(trace, undefined, 712, { pxPerMs: SCALE }));
+        runs++;
+        largest = Math.max(largest, n);
+        first ??= { n, ops };
+        // Steps per n log2 n no more than twice the shortest run's: quadratic work grows with the stretches.
+        expect(ops / nlogn(n), `seed ${seed}, ${k} stretches: ${n} events, ${ops} steps (${first.n} events: ${first.ops})`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
+      }
+    }
+    expect(runs).toBeGreaterThan(30);
+    // The largest: ten minutes of a lease renewed every 100 ms (one lock has one holder at a time),
+    // as the issue's ten-minute link (18,000 events), a third of the budget.
+    expect(largest).toBeGreaterThan(MAX_SIMULATION_EVENTS / 4);
+  });
+
+  it("stays near-linear for the issue's links drawn whole at a laptop's width (30 s to 10 minutes of keepalives every 100 ms): the coarser level", () => {
+    let first: { n: number; ops: number } | undefined;
+    for (const durationMs of [30_000, 60_000, 120_000, 300_000, 600_000]) {
+      const trace = run({
+        format: 'fencing-lab.scenario/v1',
+        title: 'keepalive',
+        lease: { ttlMs: 10_000 },
+        durationMs,
+        clients: [{ id: 'client-1', renewEveryMs: 100, program: [{ op: 'acquire' }, { op: 'write', value: 'v' }, { op: 'work', ms: 600_000 }] }],
+      })!;
+      const n = trace.events.length;
+      const ops = opsOf(trace, layoutTimeline(trace, undefined, 712)) + opsOf(trace, layoutTimeline(trace, undefined, 360));
+      first ??= { n, ops };
+      expect(ops / nlogn(n), `${durationMs} ms: ${n} events, ${ops} steps`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
+    }
+  });
+});

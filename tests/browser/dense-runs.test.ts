@@ -1,0 +1,93 @@
+/**
+ * Dense runs do not freeze the page (issue 43, item 1), on the production build: the issue's link
+ * (one client renewing its lease every 100 ms for 30 s, which gave a 5.5 s long task) and one ten
+ * times longer (300 s, which froze the page for minutes), each opened, played to its end and
+ * scrubbed back. A PerformanceObserver in the page records every long task; none after the load
+ * event lasts over 200 ms, and the page answers (a click on Play plays, the time moves). The
+ * timeline draws the run at a coarser level and says so.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildShareUrl } from '../../src/links/url';
+import type { ScenarioInput } from '../../src/model';
+import { launchChromium } from './chromium';
+import { patientPolls } from './settle';
+
+const baseURL = inject('baseURL');
+patientPolls();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The issue's scenario, `durationMs` long: one client, keepalive every 100 ms. */
+const keepalives = (durationMs: number): ScenarioInput => ({
+  format: 'fencing-lab.scenario/v1',
+  title: `keepalive ${durationMs}`,
+  lease: { ttlMs: 10_000 },
+  durationMs,
+  clients: [{ id: 'client-1', renewEveryMs: 100, program: [{ op: 'acquire' }, { op: 'write', value: 'v' }, { op: 'work', ms: 600_000 }] }],
+});
+
+/** The long tasks (start and duration, ms) the page has had since its load event. */
+async function longTasksAfterLoad(page: Page): Promise<[number, number][]> {
+  return page.evaluate(`(() => {
+    const load = performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0;
+    return window.__longTasks.filter(([start]) => start >= load);
+  })()`);
+}
+
+async function open(doc: ScenarioInput, url = buildShareUrl(baseURL, { scenario: { kind: 'custom', input: doc } })) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript(`(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+  })()`);
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 60_000 });
+  await page.waitForFunction(`document.readyState === 'complete'`);
+  return { context, page, problems, url };
+}
+
+describe('dense runs (issue 43, item 1)', { timeout: 240_000 }, () => {
+  for (const durationMs of [30_000, 300_000]) {
+    it(`${durationMs / 1000} s of keepalives every 100 ms: no task over 200 ms after load, drawn coarser with a notice, and the page answers`, async () => {
+      const { context, page, problems, url } = await open(keepalives(durationMs));
+      if (durationMs === 30_000) expect(url.length - baseURL.length).toBeLessThan(260);
+      await page.getByRole('button', { name: 'Go to end' }).click();
+      await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe(`${durationMs / 1000}.0 s`);
+      // The whole run's marks drawn, the stored write among them, and the notice under the picture.
+      await expect.poll(() => page.getByRole('list', { name: 'Log' }).locator('.fl-log__text').allTextContents()).toEqual(["stored 'v' with token 1"]);
+      const note = page.locator('.fl-timeline__coarse');
+      await expect.poll(() => note.textContent()).toMatch(/^Drawn coarser: this run's [\d]+ keepalives and replies are too close together to draw each at this scale, so the picture shows [\d]+ of them/);
+      const [total, shown] = ((await note.textContent()) ?? '').match(/\d+/g)!.map(Number);
+      expect(shown).toBeLessThan(total!);
+      // As many arrows drawn as the notice says, and more than none.
+      expect(await page.locator('.fl-timeline__svg .fl-msg--keepalive[data-msg]').count()).toBeGreaterThan(10);
+      // Back to the start on the scrubber, then play: the page answers, the time moves.
+      await page.getByRole('button', { name: 'Restart' }).click();
+      await expect.poll(() => page.locator('.fl-time__now').textContent()).toBe('0.0 s');
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
+      await expect.poll(() => page.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      // A task the page has after the load event: none over 200 ms.
+      const tasks = await longTasksAfterLoad(page);
+      expect(tasks.filter(([, d]) => d > 200), `long tasks after load: ${JSON.stringify(tasks)}`).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
