@@ -9,7 +9,9 @@
  * - moving each figure's control to the value its question asks about changes the figure as the
  *   model says: the storage log it shows and its subject events are those of the model's trace
  *   with that setting;
- * - axe finds no WCAG 2.2 AA violation on the whole lesson, and nothing scrolls sideways at 360 px.
+ * - axe finds no WCAG 2.2 AA violation on the whole lesson, and nothing scrolls sideways at 360 px;
+ * - the lesson prints to PDF (A4 landscape, its print stylesheet) with every figure: each is shown
+ *   under print media at its framed moment, its subject's events inside it, one chapter a page.
  *
  * Where an event is on screen is read from the page: two tick labels of the figure's axis give the
  * map from simulated time to screen x, not the app's own geometry.
@@ -172,5 +174,31 @@ describe('the whole lesson', () => {
       expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(' ')}`))).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe('printing', () => {
+  it('prints every figure at its framed moment', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson`);
+    for (const c of CHAPTERS) await page.locator(`#${c.id} .fl-lesson-figure .fl-timeline__svg .fl-axis__label`).first().waitFor();
+    await settled(page);
+    await page.emulateMedia({ media: 'print' });
+    for (const c of CHAPTERS) {
+      const fig = page.locator(`#${c.id} .fl-lesson-figure`);
+      expect(await fig.isVisible()).toBe(true);
+      // The controls are not printed; the picture is, at the figure's frame.
+      expect(await fig.locator('.fl-lesson-figure__controls').isVisible()).toBe(false);
+      const trace = runOf(c.figure.scenarioId);
+      const v = figureView(trace, c.figure);
+      expect(await shownState(fig)).toEqual(expected(trace, c));
+      expect(await placement(fig, v.eventIds.map((i) => trace.events[i]!.atMs), false, `${c.id} in print`)).toEqual([]);
+    }
+    const pdf = await page.pdf({ printBackground: true, preferCSSPageSize: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+    // The title page and one page or more per chapter (each starts on a new page).
+    expect(pages.length).toBeGreaterThanOrEqual(CHAPTERS.length + 1);
+    await context.close();
   });
 });
