@@ -13,7 +13,7 @@
  * @module
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { BookOpen, GraduationCap } from 'lucide-react';
+import { BookOpenText, GraduationCap } from 'lucide-react';
 import { useT } from '../i18n';
 import { prefersReducedMotion, readStored, writeStored } from '../embed/safe';
 import { useControl, useDisplay } from '../embed/display';
@@ -415,7 +415,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
           the one filled button). Not in embeds (it would open in the frame) nor in the single file (no lesson there). */}
       {import.meta.env.FENCING_LAB_SINGLE_FILE !== true && !embed && (
         <a className="fl-btn fl-btn--ghost fl-story__quiz fl-story__lesson" href="?view=lesson">
-          <BookOpen size={16} aria-hidden="true" />
+          <BookOpenText size={16} aria-hidden="true" />
           {t('story.lesson')}
         </a>
       )}

@@ -96,14 +96,22 @@ import { gzipSync } from 'node:zlib';
 import { preview } from 'vite';
 import { findChromium, launchChromium } from '../browser/chromium';
 import { manifestClosure } from '../../src/build/prerender';
+import { FIGURES } from '../../src/lesson/figures';
 
 const KB = 1024;
 const root = join(import.meta.dirname, '..', '..');
 const dist = process.env.FL_DIST ?? join(root, 'dist');
 const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.html');
 
-/** The budgets (bytes, gzip). */
-const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 238.5 * KB } as const;
+/**
+ * The budgets (bytes, gzip). `lessonFirstRenderJs` (issue 45): the lesson you read (`?view=lesson`)
+ * has its own, for what its page needs before its first figure is drawn: the entry and its static
+ * imports, the lesson's chunks (`src/lesson/load.ts`, `boot.tsx` and their static imports), the
+ * simulator's chunk, the timeline's marks and the first figure's scenario. Measured at 151.4 KB
+ * when the lesson was written (the lab's entry is most of it); its route costs the lab's own first
+ * render 67 bytes (101 986 of the 101 990 allowed: 4 bytes of room left).
+ */
+const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 238.5 * KB, lessonFirstRenderJs: 152 * KB } as const;
 
 interface ManifestChunk {
   file: string;
@@ -123,6 +131,17 @@ function staticClosure(manifest: Record<string, ManifestChunk>): { js: string[];
   if (!entry || !key) throw new Error('budget: no entry chunk in the manifest');
   const { keys, css } = manifestClosure(manifest, [key]);
   return { js: keys.map((k) => manifest[k]!.file), css };
+}
+
+/** The JS files the lesson's page needs before its first figure is drawn (see `BUDGETS.lessonFirstRenderJs`). */
+function lessonClosure(manifest: Record<string, ManifestChunk>): string[] {
+  const entryKey = Object.entries(manifest).find(([k, c]) => k === 'index.html' || c.isEntry)?.[0];
+  const scenario = FIGURES[0]!.scenarioId;
+  const scenarioKey = Object.keys(manifest).find((k) => k.endsWith(`/builtin/${scenario}.ts`) || k.startsWith(`_${scenario}-`));
+  const keys = [entryKey, 'src/lesson/load.ts', 'src/lesson/boot.tsx', 'src/settings/sim-chunk.ts', 'src/views/timeline/Marks.tsx', scenarioKey];
+  const missing = keys.filter((k) => k === undefined || !manifest[k]);
+  if (missing.length > 0) throw new Error(`budget: the lesson's chunks are not all in the manifest (${keys.join(', ')})`);
+  return manifestClosure(manifest, keys as string[]).keys.map((k) => manifest[k]!.file);
 }
 
 /** The init script that notes when the working explainer first appears (ms after navigation). */
@@ -275,6 +294,7 @@ async function main(): Promise<number> {
     { name: 'first-render JS (gzip)', value: sum(firstJs), limit: BUDGETS.firstRenderJs },
     { name: 'first-render CSS (gzip)', value: sum(firstCss), limit: BUDGETS.firstRenderCss },
     { name: 'single-file build (gzip)', value: gz(single), limit: BUDGETS.singleFile },
+    { name: "the lesson's first render, JS (gzip)", value: sum(lessonClosure(manifest)), limit: BUDGETS.lessonFirstRenderJs },
   ];
   let failed = 0;
   for (const b of budgets) {
