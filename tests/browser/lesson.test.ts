@@ -202,3 +202,21 @@ describe('printing', () => {
     await context.close();
   });
 });
+
+describe('one figure alone', () => {
+  it('?view=lesson&figure=ID&embed=1 shows that figure only, says it is ready, and an unknown id is reported', async () => {
+    const context = await browser.newContext({ viewport: { width: 700, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson&figure=token&embed=1&instance=week-3`);
+    await page.locator('.fl-lesson-figure[data-figure="token"] .fl-timeline__svg').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-fl-live'))).toBe('rendered');
+    expect(await page.locator('.fl-lesson-figure').count()).toBe(1);
+    expect(await page.locator('.fl-lesson__chapter').count()).toBe(0);
+    // Its "Open in the lab" opens that run in a new tab (an embed's frame stays on the course page).
+    expect(await page.locator('.fl-lesson-figure__lab').getAttribute('target')).toBe('_blank');
+    await page.goto(`${baseURL}?view=lesson&figure=nope`);
+    await expect.poll(() => page.getByText('There is no figure “nope” in the lesson').count()).toBeGreaterThan(0);
+    expect(await page.locator('.fl-lesson__chapter').count()).toBe(CHAPTERS.length);
+    await context.close();
+  });
+});
