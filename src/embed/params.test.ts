@@ -24,7 +24,7 @@ describe('parseDisplayParams', () => {
     expect(params.embed).toBe(false);
     expect(notices).toEqual([
       'embed: expected 0 or 1, got "yes"; ignored',
-      'view: expected timeline, quiz or both, got "slides"; ignored',
+      'view: expected timeline, quiz, both or lesson, got "slides"; ignored',
       'theme: expected light, dark or auto, got "blue"; ignored',
     ]);
   });

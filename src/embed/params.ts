@@ -21,6 +21,8 @@ export const KNOWN_PARAMS = [
   't',
   'quiet',
   'view',
+  // `figure=ID` with `view=lesson`: one figure of the lesson alone; read by `src/lesson`.
+  'figure',
   'theme',
   'controls',
   'autoplay',
@@ -49,8 +51,8 @@ const LINK_PARAMS = ['scenario', 't', 'quiet', 'view', 'theme', 'controls', 'aut
 export interface DisplayParams {
   /** `embed=1`: no page chrome (header, footer, long-form text). */
   embed: boolean;
-  /** Which views to show. Default `timeline` on the full page... and in embeds. */
-  view: 'timeline' | 'quiz' | 'both';
+  /** Which views to show. Default `timeline` on the full page... and in embeds. `lesson`: the lesson you read (issue 45, `src/lesson`). */
+  view: 'timeline' | 'quiz' | 'both' | 'lesson';
   /** `auto` follows `prefers-color-scheme`. */
   theme: 'light' | 'dark' | 'auto';
   /** Which control groups appear. */
@@ -87,7 +89,7 @@ type Accepted<F> = F extends Field<infer T> ? T : never;
 const flag = oneOf(['0', '1', 'true', 'false']);
 const fields = {
   embed: flag,
-  view: oneOf(['timeline', 'quiz', 'both']),
+  view: oneOf(['timeline', 'quiz', 'both', 'lesson']),
   theme: oneOf(['light', 'dark', 'auto']),
   autoplay: flag,
   further: flag,
@@ -97,7 +99,7 @@ const fields = {
 
 const EXPECTED: Record<keyof typeof fields, string> = {
   embed: 'expected 0 or 1',
-  view: 'expected timeline, quiz or both',
+  view: 'expected timeline, quiz, both or lesson',
   theme: 'expected light, dark or auto',
   autoplay: 'expected 0 or 1',
   further: 'expected 0 or 1',

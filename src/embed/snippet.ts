@@ -18,7 +18,7 @@ export { EMBED_ONLY_PARAMS, pageBase } from './urls';
 
 /** What an embed shows, besides its scenario and moment. */
 export interface EmbedOptions {
-  view: DisplayParams['view'];
+  view: Exclude<DisplayParams['view'], 'lesson'>; // the lesson's figures embed by their own link (`?view=lesson&figure=ID`)
   theme: DisplayParams['theme'];
   controls: ReadonlySet<ControlName>;
   autoplay: boolean;

@@ -13,10 +13,10 @@
  * @module
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { GraduationCap } from 'lucide-react';
+import { BookOpenText, GraduationCap } from 'lucide-react';
 import { useT } from '../i18n';
 import { prefersReducedMotion, readStored, writeStored } from '../embed/safe';
-import { useControl } from '../embed/display';
+import { useControl, useDisplay } from '../embed/display';
 import { useLab, useLabStore } from '../store/context';
 import { GlossaryText } from '../glossary/Glossary';
 import type { StoryCaption, StoryNext } from '../store/initial-state';
@@ -341,6 +341,7 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
     }
     store.getState().play();
   };
+  const { embed } = useDisplay();
   const answer = (accepted: boolean) => {
     if (!asking) return;
     keepTimelineInView();
@@ -410,6 +411,14 @@ export function StoryBar({ root }: { root: RefObject<HTMLElement | null> }) {
         <input type="checkbox" checked={stopsOn} onChange={(e) => toggleStops(e.currentTarget.checked)} />
         {t('story.stops')}
       </label>
+      {/* The lesson you read (issue 45): the way to learn, beside the quiz; a plain link (Play stays
+          the one filled button). Not in embeds (it would open in the frame) nor in the single file (no lesson there). */}
+      {import.meta.env.FENCING_LAB_SINGLE_FILE !== true && !embed && (
+        <a className="fl-btn fl-btn--ghost fl-story__quiz fl-story__lesson" href="?view=lesson">
+          <BookOpenText size={16} aria-hidden="true" />
+          {t('story.lesson')}
+        </a>
+      )}
       <a className="fl-btn fl-btn--ghost fl-story__quiz" href={quizHref(typeof location === 'undefined' ? '' : location.search)} onPointerDown={refreshQuizHref} onFocus={refreshQuizHref} onClick={refreshQuizHref}>
         <GraduationCap size={16} aria-hidden="true" />
         {t('story.quiz')}

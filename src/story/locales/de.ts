@@ -19,6 +19,7 @@ export const storyDe = {
   'story.changed.title': 'Was sich geändert hat',
   'story.noEffect.title': 'Das hat nichts geändert',
   'story.quiz': 'Quiz',
+  'story.lesson': 'Die Lektion lesen',
   'story.quiz.title': 'Testen Sie sich: das Quiz',
   'overview.label': 'Sichtbarer Teil des Laufs',
   'overview.value': '{from} s bis {to} s',

@@ -19,6 +19,7 @@ export const storyEn = {
   'story.changed.title': 'What changed',
   'story.noEffect.title': 'That changed nothing',
   'story.quiz': 'Quiz',
+  'story.lesson': 'Read the lesson',
   'story.quiz.title': 'Test yourself: the quiz',
   'overview.label': 'Part of the run in view',
   'overview.value': '{from} s to {to} s',

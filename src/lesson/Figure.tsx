@@ -1,0 +1,240 @@
+/**
+ * One live figure of the lesson (issue 45): the real simulation of a built-in scenario in a store of
+ * its own (`createLabStore` through `LabProvider`), drawn by the lab's Timeline framed to the
+ * figure's subject (`figures.ts`: the store's `frame`, the playhead at its last event), with at most
+ * two controls that change one setting each (`setSetting`: the model runs again and the picture is
+ * redrawn in its frame), its caption, the storage log as the picture shows it, its events as text
+ * (for screen readers and anyone who prefers rows) and an "Open in the lab" link to that exact run.
+ * @module
+ */
+import { Suspense, use, useId, useLayoutEffect, useMemo } from 'react';
+import { ArrowUpRight, ShieldCheck, ShieldOff } from 'lucide-react';
+import { DisplayProvider, useDisplay, type Display } from '../embed/display';
+import { useT } from '../i18n';
+import { shareUrlFor } from '../library/share-link';
+import { loadBuiltInScenario } from '../scenarios';
+import { settingOf } from '../settings/settings';
+import { LabProvider, useLab, useLabStore } from '../store/context';
+import { seconds } from '../store/derive';
+import { lastEventIndexAt } from '../store/playback';
+import { loadSimulator } from '../store/simulator';
+import { actorName, captionForEvent } from '../teaching/captions';
+import { Timeline } from '../views/timeline/Timeline';
+import type { Chapter } from './chapters';
+import { figureView, type FigureControl } from './figures';
+import { useLessonT } from './messages';
+
+/** One load per scenario: its chunk and the simulator (stable for `use`; rejects only offline). */
+const ready = new Map<string, Promise<unknown>>();
+function figureReady(scenarioId: string): Promise<unknown> {
+  let p = ready.get(scenarioId);
+  if (!p) {
+    p = Promise.all([loadBuiltInScenario(scenarioId), loadSimulator()]);
+    ready.set(scenarioId, p);
+  }
+  return p;
+}
+
+/** The figure's frame and playhead, kept to its subject whenever the run changes. */
+function useFigureFrame(chapter: Chapter): ReturnType<typeof figureView> {
+  const store = useLabStore();
+  const trace = useLab((s) => s.trace);
+  const view = useMemo(() => figureView(trace, chapter.figure), [trace, chapter.figure]);
+  useLayoutEffect(() => {
+    store.setState({ frame: { startMs: view.startMs, endMs: view.endMs, focus: view.focus }, playheadMs: view.playheadMs, playing: false });
+  }, [store, view]);
+  return view;
+}
+
+function Slider({ control, label }: { control: Extract<FigureControl, { kind: 'slider' }>; label: string }) {
+  const lt = useLessonT();
+  const id = useId();
+  const value = useLab((s) => settingOf(s.scenario, control.path));
+  const setSetting = useLab((s) => s.setSetting);
+  const busy = useLab((s) => s.waiting > 0);
+  const ms = typeof value === 'number' ? value : control.min;
+  const shown = lt('figure.seconds', { s: seconds(ms) });
+  return (
+    <div className="fl-lesson-control fl-lesson-control--slider">
+      <label htmlFor={id} className="fl-lesson-control__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={control.min}
+        max={control.max}
+        step={control.step}
+        value={ms}
+        aria-valuetext={shown}
+        aria-busy={busy || undefined}
+        data-path={control.path}
+        onChange={(e) => setSetting(control.path, Number(e.currentTarget.value))}
+      />
+      <output htmlFor={id} className="fl-lesson-control__value">
+        {shown}
+      </output>
+    </div>
+  );
+}
+
+function Toggle({ control, label }: { control: Extract<FigureControl, { kind: 'toggle' }>; label: string }) {
+  const t = useT();
+  const id = useId();
+  const on = useLab((s) => settingOf(s.scenario, control.path) === control.on);
+  const setSetting = useLab((s) => s.setSetting);
+  const busy = useLab((s) => s.waiting > 0);
+  return (
+    <div className="fl-lesson-control">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby={`${id}-label`}
+        aria-busy={busy || undefined}
+        data-path={control.path}
+        className={on ? 'fl-switch is-on' : 'fl-switch'}
+        onClick={() => setSetting(control.path, on ? control.off : control.on)}
+      >
+        <span className="fl-switch__track" aria-hidden="true">
+          <span className="fl-switch__thumb">{on ? <ShieldCheck size={12} /> : <ShieldOff size={12} />}</span>
+        </span>
+        <span id={`${id}-label`} className="fl-switch__label">
+          {label}
+        </span>
+        <span className="fl-switch__state" aria-hidden="true">
+          {on ? t('fencing.on') : t('fencing.off')}
+        </span>
+      </button>
+    </div>
+  );
+}
+
+/** The storage's decisions the picture shows (up to the playhead), one line each. */
+function StorageLog({ upToMs }: { upToMs: number }) {
+  const lt = useLessonT();
+  const storage = useLab((s) => s.trace.storage);
+  const lines = storage.filter((d) => d.atMs <= upToMs);
+  return (
+    <div className="fl-lesson-log">
+      <h4 className="fl-lesson-log__title">{lt('figure.log')}</h4>
+      {lines.length === 0 ? (
+        <p className="fl-lesson-log__empty">{lt('figure.log.empty')}</p>
+      ) : (
+        <ol className="fl-lesson-log__lines">
+          {lines.map((d, i) => (
+            <li key={i} className={d.accepted ? (d.staleAccepted ? 'is-stale' : 'is-ok') : 'is-rejected'} data-at={d.atMs}>
+              <span className="fl-lesson-log__at">{seconds(d.atMs)} s</span> {d.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** The events inside the figure's frame, up to the playhead, as a list behind a disclosure. */
+function EventsAsText({ view }: { view: ReturnType<typeof figureView> }) {
+  const t = useT();
+  const lt = useLessonT();
+  const trace = useLab((s) => s.trace);
+  // Each event of the frame up to the playhead, in the words of the lab's captions (`teaching/captions.ts`).
+  const rows = useMemo(
+    () =>
+      trace.events
+        .slice(0, lastEventIndexAt(trace, view.playheadMs) + 1)
+        .filter((e) => e.atMs >= view.startMs)
+        .map((e) => ({ id: e.id, at: seconds(e.atMs), actor: actorName(trace, e.actor, t), what: captionForEvent(trace, e, t).title, token: e.token })),
+    [trace, view, t],
+  );
+  return (
+    <details className="fl-lesson-events">
+      <summary>{lt('figure.events')}</summary>
+      <ol>
+        {rows.map((r) => (
+          <li key={r.id} data-event={r.id}>
+            {r.at} s · {r.actor}: {r.what}
+            {r.token !== undefined ? ` (${lt('figure.token', { token: r.token })})` : ''}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** "Open in the lab": a share link of this exact run (the scenario, the controls' settings, the moment). */
+function OpenInLab({ embed }: { embed: boolean }) {
+  const lt = useLessonT();
+  const baseId = useLab((s) => s.baseId);
+  const interventions = useLab((s) => s.interventions);
+  const scenario = useLab((s) => s.scenario);
+  const playheadMs = useLab((s) => s.playheadMs);
+  const base = typeof location === 'undefined' ? './' : location.pathname;
+  const href = shareUrlFor(base, { baseId, interventions, scenario, playheadMs }) ?? base;
+  return (
+    <a className="fl-lesson-figure__lab" href={href} aria-label={lt('figure.openLab.name')} {...(embed ? { target: '_blank', rel: 'noopener' } : {})}>
+      <ArrowUpRight size={16} aria-hidden="true" />
+      {lt('figure.openLab')}
+    </a>
+  );
+}
+
+function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed: boolean }) {
+  const lt = useLessonT();
+  const view = useFigureFrame(chapter);
+  const captionId = useId();
+  return (
+    <figure className="fl-lesson-figure" data-figure={chapter.id} aria-labelledby={captionId}>
+      <div className="fl-lesson-figure__picture" data-start={view.startMs} data-end={view.endMs} data-events={view.eventIds.join(',')}>
+        <Timeline />
+      </div>
+      <div className="fl-lesson-figure__controls">
+        {chapter.figure.controls.map((c, i) =>
+          c.kind === 'slider' ? <Slider key={c.path} control={c} label={lt(chapter.controlLabels[i]!)} /> : <Toggle key={c.path} control={c} label={lt(chapter.controlLabels[i]!)} />,
+        )}
+      </div>
+      <figcaption id={captionId} className="fl-lesson-figure__caption">
+        <span className="fl-lesson-figure__n">{lt('figure.label', { n, title: lt(chapter.title) })}</span> {lt(chapter.caption)}
+      </figcaption>
+      <StorageLog upToMs={view.playheadMs} />
+      <div className="fl-lesson-figure__foot">
+        <EventsAsText view={view} />
+        <OpenInLab embed={embed} />
+      </div>
+    </figure>
+  );
+}
+
+/**
+ * Waits for the figure's scenario and the simulator, then gives it a store of its own. The lab's
+ * intervention controls are left out (`controls=`, `embed/display.tsx`): a lane's name is a plain
+ * label here, as the figure's own controls are the only ones it has.
+ */
+function Loaded({ chapter, n, embed }: { chapter: Chapter; n: number; embed: boolean }) {
+  use(figureReady(chapter.figure.scenarioId));
+  const display = useDisplay();
+  const figureDisplay = useMemo((): Display => ({ ...display, controls: new Set() }), [display]);
+  return (
+    <DisplayProvider value={figureDisplay}>
+      <LabProvider scenarioId={chapter.figure.scenarioId}>
+        <FigureBody chapter={chapter} n={n} embed={embed} />
+      </LabProvider>
+    </DisplayProvider>
+  );
+}
+
+/** A live figure of the lesson; `n` is its number, `embed` whether it stands alone in a frame. */
+export function LessonFigure({ chapter, n, embed = false }: { chapter: Chapter; n: number; embed?: boolean }) {
+  const lt = useLessonT();
+  return (
+    <Suspense
+      fallback={
+        <div className="fl-lesson-figure fl-lesson-figure--loading" role="status">
+          {lt('figure.updating')}
+        </div>
+      }
+    >
+      <Loaded chapter={chapter} n={n} embed={embed} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Issue 45, the lesson you read (`?view=lesson`), in real Chromium on the production build:
+ * - each figure, alone (`&figure=ID`) at 1280x800 and 360x740: its subject's events (`figureView` in
+ *   `src/lesson/figures.ts`, from the model's own trace) lie inside the figure's visible plot and any
+ *   two at different times are at least 24 px apart. On a phone the timeline never draws a run
+ *   smaller than the whole run's scale (`frameScale`, `views/timeline/frame-ease.ts`) and shows a
+ *   frame longer than its view from its last events: there the last subject event must be in view,
+ *   those in view 24 px apart, and the figure is listed (as `frames.test.ts` lists such frames);
+ * - moving each figure's control to the value its question asks about changes the figure as the
+ *   model says: the storage log it shows and its subject events are those of the model's trace
+ *   with that setting;
+ * - axe finds no WCAG 2.2 AA violation on the whole lesson, and nothing scrolls sideways at 360 px;
+ * - the lesson prints to PDF (A4 landscape, its print stylesheet) with every figure: each is shown
+ *   under print media at its framed moment, its subject's events inside it, one chapter a page.
+ *
+ * Where an event is on screen is read from the page: two tick labels of the figure's axis give the
+ * map from simulated time to screen x, not the app's own geometry.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { patientPolls, settled } from './settle';
+import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
+import { simulate } from '../../src/model';
+import { normalizeScenario } from '../../src/model/scenario';
+import { applySettings } from '../../src/settings/settings';
+import { CHAPTERS } from '../../src/lesson/chapters';
+import { figureView } from '../../src/lesson/figures';
+import { MIN_EVENT_GAP_PX } from '../../src/story/frames';
+import { FRAME_RIGHT } from '../../src/views/timeline/frame-ease';
+import type { Intervention, SettingValue } from '../../src/store/intervention-types';
+
+const baseURL = inject('baseURL');
+patientPolls();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (longOnPhones.length) console.info(`figures longer than a phone's view, shown to their last events:\n${longOnPhones.join('\n')}`);
+});
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+const longOnPhones: string[] = [];
+
+/** The model's run of a chapter's scenario, as written or with its first control set to `value`. */
+function runOf(scenarioId: string, path?: string, value?: SettingValue) {
+  const b = ALL_BUILT_IN_SCENARIOS.find((x) => x.id === scenarioId)!;
+  const base = normalizeScenario(b.scenario);
+  const set: Intervention[] = path === undefined ? [] : [{ kind: 'set', path, value: value as SettingValue } as Intervention];
+  return simulate(set.length ? applySettings(base, set as Extract<Intervention, { kind: 'set' }>[]) : base);
+}
+
+/** Screen x of simulated time, from two tick labels of the figure's axis; the visible plot's edges. */
+async function screenMap(fig: Locator): Promise<{ a: number; b: number; left: number; right: number }> {
+  return fig.evaluate((root) => {
+    const ticks = [...root.querySelectorAll('.fl-timeline__svg .fl-axis__label')].map((el) => {
+      const r = el.getBoundingClientRect();
+      return { s: Number((el.textContent ?? '').replace(',', '.')), x: r.left + r.width / 2 };
+    });
+    const [p, q] = [ticks[0]!, ticks[ticks.length - 1]!];
+    const b = (q.x - p.x) / ((q.s - p.s) * 1000);
+    const box = root.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
+    const names = root.querySelector('.fl-lanes')!.getBoundingClientRect();
+    return { a: p.x - b * p.s * 1000, b, left: Math.max(box.left, names.right), right: box.right };
+  });
+}
+
+async function openFigure(page: Page, id: string): Promise<Locator> {
+  await page.goto(`${baseURL}?view=lesson&figure=${id}`);
+  const fig = page.locator(`.fl-lesson-figure[data-figure="${id}"]`);
+  await fig.locator('.fl-timeline__svg .fl-axis__label').first().waitFor();
+  await settled(page);
+  return fig;
+}
+
+/** The problems with the subject's events on screen (empty when every one is in view and apart). */
+async function placement(fig: Locator, times: number[], phone: boolean, label: string): Promise<string[]> {
+  const map = await screenMap(fig);
+  const problems: string[] = [];
+  const spread = map.b * (Math.max(...times) - Math.min(...times));
+  const tooLong = phone && spread > map.right - map.left - FRAME_RIGHT;
+  if (tooLong) longOnPhones.push(label);
+  const last = Math.max(...times);
+  const shown = times.filter((t) => !tooLong || map.a + map.b * t >= map.left - 0.5);
+  if (tooLong && !shown.includes(last)) problems.push(`${label}: its last event (${last} ms) is not in view`);
+  for (const t of tooLong ? [last] : times) {
+    const x = map.a + map.b * t;
+    if (x < map.left - 0.5 || x > map.right + 0.5) problems.push(`${label}: event at ${t} ms is at x=${x.toFixed(1)}, outside ${map.left.toFixed(1)}-${map.right.toFixed(1)}`);
+  }
+  const distinct = [...new Set(shown)].sort((p, q) => p - q);
+  for (let k = 1; k < distinct.length; k++) {
+    const gap = map.b * (distinct[k]! - distinct[k - 1]!);
+    if (gap < MIN_EVENT_GAP_PX) problems.push(`${label}: events at ${distinct[k - 1]} and ${distinct[k]} ms are ${gap.toFixed(1)} px apart`);
+  }
+  return problems;
+}
+
+/** What the figure shows: its storage log's lines and its subject events (ids). */
+async function shownState(fig: Locator): Promise<{ log: string[]; events: string }> {
+  return fig.evaluate((root) => ({
+    log: [...root.querySelectorAll('.fl-lesson-log__lines li')].map((li) => (li.textContent ?? '').replace(/^\s*[\d.]+ s\s*/, '').trim()),
+    events: root.querySelector('.fl-lesson-figure__picture')?.getAttribute('data-events') ?? '',
+  }));
+}
+
+function expected(trace: ReturnType<typeof runOf>, chapter: (typeof CHAPTERS)[number]): { log: string[]; events: string } {
+  const v = figureView(trace, chapter.figure);
+  return { log: trace.storage.filter((d) => d.atMs <= v.playheadMs).map((d) => d.text), events: v.eventIds.join(',') };
+}
+
+describe('each figure of the lesson', () => {
+  for (const chapter of CHAPTERS) {
+    for (const size of SIZES) {
+      it(`${chapter.id} at ${size.width}x${size.height}: its events in view and apart, and its control re-runs the model`, async () => {
+        const phone = size.width < 600;
+        const context = await browser.newContext({ viewport: size, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+        const page = await context.newPage();
+        const fig = await openFigure(page, chapter.id);
+
+        // As written: the model's subject events, placed on screen.
+        const before = runOf(chapter.figure.scenarioId);
+        const view = figureView(before, chapter.figure);
+        expect(view.eventIds.length).toBeGreaterThanOrEqual(2);
+        expect(await shownState(fig)).toEqual(expected(before, chapter));
+        const times = view.eventIds.map((i) => before.events[i]!.atMs);
+        expect(await placement(fig, times, phone, `${chapter.id} ${size.width}`)).toEqual([]);
+
+        // The question's setting: the figure shows what the model says for it.
+        const control = chapter.figure.controls[0]!;
+        const value = chapter.question.shows;
+        if (control.kind === 'slider') {
+          await fig.locator(`input[type="range"][data-path="${control.path}"]`).evaluate((el, v) => {
+            const input = el as HTMLInputElement;
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(v));
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+          }, value);
+        } else {
+          await fig.locator(`button[role="switch"][data-path="${control.path}"]`).click();
+        }
+        const setValue = control.kind === 'toggle' ? (value === true ? control.on : control.off) : value;
+        const after = runOf(chapter.figure.scenarioId, control.path, setValue);
+        const want = expected(after, chapter);
+        await expect.poll(() => shownState(fig)).toEqual(want);
+        await settled(page);
+        const v2 = figureView(after, chapter.figure);
+        expect(await placement(fig, v2.eventIds.map((i) => after.events[i]!.atMs), phone, `${chapter.id} ${size.width} with ${control.path}=${String(setValue)}`)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('the whole lesson', () => {
+  it('has every chapter with its figure and question, no axe violations, and no sideways scroll at 360 px', async () => {
+    for (const size of SIZES) {
+      const context = await browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      await page.goto(`${baseURL}?view=lesson`);
+      for (const c of CHAPTERS) {
+        await page.locator(`#${c.id} .fl-lesson-figure .fl-timeline__svg`).waitFor();
+        await expect.poll(() => page.locator(`#${c.id} .fl-lesson-q__choice`).count()).toBe(2);
+      }
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(' ')}`))).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe('printing', () => {
+  it('prints every figure at its framed moment', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson`);
+    for (const c of CHAPTERS) await page.locator(`#${c.id} .fl-lesson-figure .fl-timeline__svg .fl-axis__label`).first().waitFor();
+    await settled(page);
+    await page.emulateMedia({ media: 'print' });
+    for (const c of CHAPTERS) {
+      const fig = page.locator(`#${c.id} .fl-lesson-figure`);
+      expect(await fig.isVisible()).toBe(true);
+      // The controls are not printed; the picture is, at the figure's frame.
+      expect(await fig.locator('.fl-lesson-figure__controls').isVisible()).toBe(false);
+      const trace = runOf(c.figure.scenarioId);
+      const v = figureView(trace, c.figure);
+      expect(await shownState(fig)).toEqual(expected(trace, c));
+      expect(await placement(fig, v.eventIds.map((i) => trace.events[i]!.atMs), false, `${c.id} in print`)).toEqual([]);
+    }
+    const pdf = await page.pdf({ printBackground: true, preferCSSPageSize: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+    // The title page and one page or more per chapter (each starts on a new page).
+    expect(pages.length).toBeGreaterThanOrEqual(CHAPTERS.length + 1);
+    await context.close();
+  });
+});
+
+describe('one figure alone', () => {
+  it('?view=lesson&figure=ID&embed=1 shows that figure only, says it is ready, and an unknown id is reported', async () => {
+    const context = await browser.newContext({ viewport: { width: 700, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson&figure=token&embed=1&instance=week-3`);
+    await page.locator('.fl-lesson-figure[data-figure="token"] .fl-timeline__svg').waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-fl-live'))).toBe('rendered');
+    expect(await page.locator('.fl-lesson-figure').count()).toBe(1);
+    expect(await page.locator('.fl-lesson__chapter').count()).toBe(0);
+    // Its "Open in the lab" opens that run in a new tab (an embed's frame stays on the course page).
+    expect(await page.locator('.fl-lesson-figure__lab').getAttribute('target')).toBe('_blank');
+    await page.goto(`${baseURL}?view=lesson&figure=nope`);
+    await expect.poll(() => page.getByText('There is no figure “nope” in the lesson').count()).toBeGreaterThan(0);
+    expect(await page.locator('.fl-lesson__chapter').count()).toBe(CHAPTERS.length);
+    await context.close();
+  });
+});
