@@ -10,8 +10,10 @@
  * 5. under each load (issue 44): quiet, then one core kept busy by a child process this script
  *    starts and stops itself (`node -e 'for(;;){}'`, `load.ts`; killed also on Ctrl-C or an error):
  *    - frames in Chromium, CPU slowed 4x (`frames-bench.ts`): the seed and the three-client run
- *      played 8 s at 1x with the story's key-moment stops off, the floor page for 8 s, then
- *      scrubbing the seed; p50/p95/long frames and the ratios ours/floor;
+ *      played 8 s at 1x with the story's key-moment stops off, the floor page for 8 s, then (under
+ *      the first load only) scrubbing the seed; p50/p95/long frames and the ratios ours/floor;
+ *    - the default page's tasks over 50 ms after the first paint, CPU slowed 4x from the start, 3
+ *      loads, with the scripts that ran in them (`tasks-bench.ts`, item 2);
  *    - Lighthouse 12.2.3, mobile defaults, 3 runs alternating with the floor page, the median of
  *      each figure (`lighthouse-bench.ts`).
  *    What else used the CPU just before each load is sampled and printed (`load.ts`).
@@ -19,7 +21,7 @@
  *   npm run bench                          everything, both loads (about 12 minutes on 2 cores)
  *   npm run bench -- --write               also rewrite the generated part of BENCHMARKS.md
  *   npm run bench -- --only frames         only some parts: budget, model, explorer, frames, scrub,
- *                                          lighthouse (comma-separated or repeated)
+ *                                          tasks, lighthouse (comma-separated or repeated)
  *   npm run bench -- --load busy           only one load: quiet or busy (default both)
  *   npm run bench -- --skip-lighthouse     everything but Lighthouse
  *   npm run bench -- --before DIR          also measure frames and Lighthouse of another build (e.g.
@@ -41,10 +43,11 @@ import { CPU_THROTTLE, PLAY_MS, TARGET, meetsTarget, printFrameStats, ratio, run
 import { printLighthouse, runLighthouseAlternating, type LighthouseRun } from './lighthouse-bench';
 import { describeSample, sampleMachine, startBusyCore, type MachineSample } from './load';
 import { printModelTimings, runModelBenchmarks, type ModelTiming } from './model-bench';
-import { ROOT, serveBuild } from './serve';
+import { ROOT, median, serveBuild } from './serve';
+import { printStartTasks, runStartTasks, type TaskRun } from './tasks-bench';
 
 /** The parts `--only` chooses from. */
-const PARTS = ['budget', 'model', 'explorer', 'frames', 'scrub', 'lighthouse'] as const;
+const PARTS = ['budget', 'model', 'explorer', 'frames', 'scrub', 'tasks', 'lighthouse'] as const;
 type Part = (typeof PARTS)[number];
 /** The loads `--load` chooses from: quiet (nothing of ours beside), busy (one core kept busy). */
 const LOADS = ['quiet', 'busy'] as const;
@@ -124,6 +127,8 @@ interface LoadRun {
   loadAfter: number;
   minutes: number;
   frames?: FrameRun;
+  /** The default page's tasks over 50 ms after the first paint, 3 loads (and the `before` build's). */
+  tasks?: { ours: TaskRun[]; before?: TaskRun[] };
   lighthouse?: LighthouseRuns;
 }
 
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
   const { parts, loads, beforeDir, write } = parseArgs(process.argv.slice(2));
   const t0 = Date.now();
   const started = new Date();
-  const browserParts = parts.has('frames') || parts.has('scrub') || parts.has('lighthouse');
+  const browserParts = parts.has('frames') || parts.has('scrub') || parts.has('tasks') || parts.has('lighthouse');
   let tmp: string | undefined;
   let dist = process.env.FL_DIST;
   let single = process.env.FL_SINGLE;
@@ -172,7 +177,8 @@ async function main(): Promise<void> {
       // The floor pages: a snapshot of this build's page, written beside it (removed at the end).
       floorPage = await snapshotFloor(dist!);
       console.log(`floor page: a snapshot of the default page, ${floorPage.elements} elements, ${(floorPage.chars / 1024).toFixed(1)} KB of HTML, scripts removed`);
-      for (const load of loads) runs.push(await underLoad(load, dist!, parts, beforeDir));
+      // Scrubbing only under the first load: with a core kept busy it takes a minute, and issue 44 asks for playback.
+      for (const load of loads) runs.push(await underLoad(load, dist!, load === loads[0] ? parts : new Set([...parts].filter((p) => p !== 'scrub')), beforeDir));
       printSummary(runs);
     }
     console.log(`\nbench took ${mmss(Date.now() - t0)}`);
@@ -204,6 +210,13 @@ async function underLoad(load: Load, dist: string, parts: Set<Part>, beforeDir: 
       printFrameStats(run.frames.chromium, run.frames.results, run.frames.floor, `frames, ${load}`);
       if (run.frames.before) printFrameStats(run.frames.chromium, run.frames.before, run.frames.floor, `frames, ${load}, before (${beforeDir})`);
     }
+    if (parts.has('tasks')) {
+      const ours = await runStartTasks(dist);
+      const before = beforeDir ? await runStartTasks(beforeDir) : undefined;
+      run.tasks = { ours, ...(before ? { before } : {}) };
+      printStartTasks(ours, `tasks over 50 ms after the first paint, ${load}`);
+      if (before) printStartTasks(before, `tasks over 50 ms after the first paint, ${load}, before (${beforeDir})`);
+    }
     if (parts.has('lighthouse')) {
       const l = await runLighthouseAlternating(
         [{ label: 'ours', dir: dist }, { label: 'floor', dir: dist, path: FLOOR_STATIC }, ...(beforeDir ? [{ label: 'before', dir: beforeDir }] : [])],
@@ -232,6 +245,7 @@ function printSummary(runs: readonly LoadRun[]): void {
       for (const s of f.results.filter((x) => x.label.startsWith('play')))
         bits.push(`${s.label.split(' ')[1]}: p95 ${s.p95.toFixed(1)} ms (${ratio(s.p95, f.floor.p95)}), ${s.longFrames} over 50 ms ${meetsTarget(s, f.floor) ? 'met' : 'MISSED'}`);
     if (f) bits.push(`floor p95 ${f.floor.p95.toFixed(1)} ms, ${f.floor.longFrames} over 50 ms`);
+    if (r.tasks) bits.push(`after paint: ${median(r.tasks.ours.map((x) => x.tasks.length))} tasks over 50 ms (median of ${r.tasks.ours.length} loads)`);
     if (r.lighthouse) bits.push(`TBT median ${Math.round(r.lighthouse.ours.medians.tbtMs)} ms ${r.lighthouse.ours.medians.tbtMs <= 100 ? 'met' : 'MISSED'} (floor ${Math.round(r.lighthouse.floor.medians.tbtMs)} ms), performance ${r.lighthouse.ours.medians.performance.toFixed(2)} (floor ${r.lighthouse.floor.medians.performance.toFixed(2)})`);
     console.log(`  ${r.load.padEnd(5)} ${bits.join('; ')}`);
   }
@@ -316,6 +330,24 @@ function writeBenchmarks(r: {
           `| ${x.load} | ${b} | ${s.label}${s.playedTo ? ` (to ${s.playedTo})` : ''} | ${s.frames} | ${f1(s.p50)} | ${f1(s.p95)} | ${f1(s.p99)} | ${s.over33} | ${s.longFrames} | ${Math.round(s.longestMs)} | ${vs} | ${isFloor ? '-' : meetsTarget(s, f.floor) ? 'met' : '**missed**'} |`,
         );
       }
+    }
+    lines.push('');
+  }
+  const tasked = r.runs.filter((x) => x.tasks);
+  if (tasked.length) {
+    lines.push(
+      `### Tasks over 50 ms after the first paint (default page, 1280x800, CPU slowed ${CPU_THROTTLE}x from the start; until live, network idle and 3 s more)`,
+      '',
+      'Target (issue 44, item 2): none, with one core kept busy. Each load: the tasks\' lengths in ms (and the scripts that ran longest in them are printed by the bench).',
+      '',
+      '| load | build | tasks (median of loads) | time over 50 ms (median) | each load: tasks over 50 ms, ms | FCP (median) | live (median) |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+    );
+    for (const x of tasked) {
+      const row = (b: string, ts: TaskRun[]) =>
+        `| ${x.load} | ${b} | ${median(ts.map((t) => t.tasks.length))} | ${Math.round(median(ts.map((t) => t.blockingMs)))} ms | ${ts.map((t) => (t.tasks.length ? t.tasks.map((k) => Math.round(k.durationMs)).join(' + ') : 'none')).join('; ')} | ${Math.round(median(ts.map((t) => t.fcpMs)))} ms | ${Math.round(median(ts.map((t) => t.liveMs)))} ms |`;
+      if (x.tasks!.before) lines.push(row('before', x.tasks!.before));
+      lines.push(row(x.tasks!.before ? 'after' : 'this', x.tasks!.ours));
     }
     lines.push('');
   }
