@@ -152,6 +152,12 @@ async function main(): Promise<void> {
       single = join(tmp, 'single', 'index.html');
     }
   }
+  // Also on Ctrl-C (load.ts exits the process then): leave no floor page in a build directory, no temporary build.
+  const cleanUp = (): void => {
+    if (dist && browserParts) removeFloorPages(dist);
+    if (tmp && existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
+  };
+  process.on('exit', cleanUp);
   const runs: LoadRun[] = [];
   let budget: string | undefined;
   let model: ModelTiming[] | undefined;
@@ -187,8 +193,7 @@ async function main(): Promise<void> {
       console.log('wrote BENCHMARKS.md');
     }
   } finally {
-    if (dist && browserParts) removeFloorPages(dist);
-    if (tmp && existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
+    cleanUp();
   }
 }
 
