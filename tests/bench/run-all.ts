@@ -132,7 +132,10 @@ interface LoadRun {
   lighthouse?: LighthouseRuns;
 }
 
-const mmss = (ms: number): string => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
+const mmss = (ms: number): string => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+};
 
 async function main(): Promise<void> {
   const { parts, loads, beforeDir, write } = parseArgs(process.argv.slice(2));
