@@ -7,7 +7,7 @@
  * (for screen readers and anyone who prefers rows) and an "Open in the lab" link to that exact run.
  * @module
  */
-import { Suspense, use, useId, useLayoutEffect, useMemo } from 'react';
+import { Suspense, use, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { ArrowUpRight, ShieldCheck, ShieldOff } from 'lucide-react';
 import { DisplayProvider, useDisplay, type Display } from '../embed/display';
 import { useT } from '../i18n';
@@ -183,6 +183,12 @@ function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed:
   const lt = useLessonT();
   const view = useFigureFrame(chapter);
   const captionId = useId();
+  // The caption tells the run the figure opens with; once a control is moved the run is another, and
+  // the caption says so rather than describe what is no longer drawn (issue 45's newcomer: "the
+  // captions stop telling the truth as soon as you touch a control").
+  const setting = useLab((s) => chapter.figure.controls.map((c) => String(settingOf(s.scenario, c.path))).join('|'));
+  const [opened] = useState(setting);
+  const changed = setting !== opened;
   return (
     <figure className="fl-lesson-figure" data-figure={chapter.id} aria-labelledby={captionId}>
       <div className="fl-lesson-figure__picture" data-start={view.startMs} data-end={view.endMs} data-events={view.eventIds.join(',')}>
@@ -194,7 +200,14 @@ function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed:
         )}
       </div>
       <figcaption id={captionId} className="fl-lesson-figure__caption">
-        <span className="fl-lesson-figure__n">{lt('figure.label', { n, title: lt(chapter.title) })}</span> {lt(chapter.caption)}
+        <span className="fl-lesson-figure__n">{lt('figure.label', { n, title: lt(chapter.title) })}</span> {changed && <em>{lt('figure.asOpened')} </em>}
+        {lt(chapter.caption)}
+        {changed && (
+          <strong className="fl-lesson-figure__changed" role="status">
+            {' '}
+            {lt('figure.changed')}
+          </strong>
+        )}
       </figcaption>
       <StorageLog upToMs={view.playheadMs} />
       <div className="fl-lesson-figure__foot">

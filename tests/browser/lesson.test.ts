@@ -133,6 +133,9 @@ describe('each figure of the lesson', () => {
         const times = view.eventIds.map((i) => before.events[i]!.atMs);
         expect(await placement(fig, times, phone, `${chapter.id} ${size.width}`)).toEqual([]);
 
+        // As the figure opens, its caption describes its run: no note that the run was changed.
+        expect(await fig.locator('.fl-lesson-figure__changed').count()).toBe(0);
+
         // The question's setting: the figure shows what the model says for it.
         const control = chapter.figure.controls[0]!;
         const value = chapter.question.shows;
@@ -149,6 +152,9 @@ describe('each figure of the lesson', () => {
         const after = runOf(chapter.figure.scenarioId, control.path, setValue);
         const want = expected(after, chapter);
         await expect.poll(() => shownState(fig)).toEqual(want);
+        // The caption no longer describes the run drawn, and says so (issue 45's newcomer: "the
+        // captions stop telling the truth as soon as you touch a control").
+        await expect.poll(() => fig.locator('.fl-lesson-figure__changed').count()).toBe(1);
         await settled(page);
         const v2 = figureView(after, chapter.figure);
         expect(await placement(fig, v2.eventIds.map((i) => after.events[i]!.atMs), phone, `${chapter.id} ${size.width} with ${control.path}=${String(setValue)}`)).toEqual([]);

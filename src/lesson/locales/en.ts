@@ -27,6 +27,8 @@ export const lessonEn = {
   'figure.openLab': 'Open in the lab',
   'figure.openLab.name': 'Open this run in the lab',
   'figure.events': 'Events in this figure, as text',
+  'figure.asOpened': 'As the figure opens:',
+  'figure.changed': 'You changed the setting, so the figure now shows another run than the words above describe: what the storage did in it is in the log below. Put the setting back to see the run described.',
   'figure.log': 'Storage log',
   'figure.log.empty': 'nothing written',
   'figure.updating': 'Running the simulation…',
