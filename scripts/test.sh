@@ -32,7 +32,7 @@ summary() {
       passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + r.numTodoTests;
     }
     console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-  ' "$work/units.json" "$work/browser.json" "$work/etcd.json" || true
+  ' "$work/units.json" "$work/browser.json" "$work/dense.json" "$work/etcd.json" || true
 }
 # Jobs still running in the background (a build) end with the script.
 trap 'code=$?; jobs -p | xargs -r kill 2>/dev/null; summary; rm -rf "$work"; exit $code' EXIT
@@ -61,7 +61,13 @@ if ((units != 0)); then echo "Model or component tests failed (above)."; exit "$
 
 phase 'browser tests'
 # shellcheck disable=SC2046
-vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-4}" $(report browser) || { echo "Browser tests failed (above)."; exit 1; }
+vitest run --project browser --maxWorkers="${BROWSER_WORKERS:-4}" --exclude tests/browser/dense-runs.test.ts $(report browser) || { echo "Browser tests failed (above)."; exit 1; }
+
+phase 'dense runs, on their own'
+# On their own: they assert that no task after load lasts over 200 ms (issue 43, item 1), which the
+# other browser files' Chromiums beside them decided as much as the page did (a CI run, stop 48).
+# shellcheck disable=SC2046
+vitest run --project browser tests/browser/dense-runs.test.ts $(report dense) || { echo "The dense-run tests failed (above)."; exit 1; }
 
 phase 'etcd conformance'
 # On its own: its runs are timed in real ms against etcd's TTLs, and a busy machine (the budget
