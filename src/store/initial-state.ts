@@ -6,6 +6,7 @@
  */
 import { normalizeScenario, type Scenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
+import type { FrameSpan } from '../story/frame-constants';
 import type { ReactNode } from 'react';
 import builtInSeedTrace from 'virtual:fencing-lab/seed-trace';
 import { BUILT_IN_SCENARIOS, DEFAULT_SCENARIO_ID, findBuiltIn, loadedBuiltIn } from '../scenarios';
@@ -66,17 +67,7 @@ export interface LabData extends Derived {
    * story at a key moment, with the `focus` its events span, a quiet `cut` a narrow view may draw as
    * a labelled break, and `gapMs`, the smallest gap between its events), or `undefined` for the whole run.
    */
-  frame?:
-    | {
-        startMs: number;
-        endMs: number;
-        focus?: { startMs: number; endMs: number };
-        cut?: { startMs: number; endMs: number } | undefined;
-        quietCut?: { startMs: number; endMs: number } | undefined;
-        cutBounds?: { startMs: number; endMs: number } | undefined;
-        gapMs?: number;
-      }
-    | undefined;
+  frame?: FrameSpan | undefined;
   /** The learner asked to see the whole run rather than the story's frames (a view setting). */
   wholeRun?: boolean;
   /**

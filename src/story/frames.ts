@@ -8,41 +8,15 @@
  */
 import type { Trace, TraceEvent } from '../model/trace';
 import { isLate, type KeyMoment } from './moments';
-import { CUT_PX, MIN_EVENT_GAP_PX } from './frame-constants';
+import { CUT_PX, MIN_EVENT_GAP_PX, type FrameSpan, type Stretch } from './frame-constants';
 
 export { CUT_PX, MIN_EVENT_GAP_PX };
 
-/** A stretch of the run to show: `startMs` to `endMs` (simulated ms), and the events it is about. */
-export interface Frame {
-  startMs: number;
-  endMs: number;
-  /**
-   * The moment's events and the playhead's stop without the room around them (ms): where a phone's
-   * view cannot hold the whole frame at the scale it draws it at, it keeps this part in view.
-   */
-  focus: { startMs: number; endMs: number };
+/** A key moment's frame (see {@link FrameSpan}): its `focus` and `gapMs` always set, and the events it is about. */
+export interface Frame extends FrameSpan {
+  focus: Stretch;
   /** The events the moment speaks of (indices in `trace.events`), each inside the frame. */
   eventIds: number[];
-  /**
-   * A quiet stretch inside the frame (simulated ms) that a narrow view may draw as a labelled break
-   * ("≈ 11 s skipped"), so that events seconds apart are on screen together, each group at a
-   * readable scale: the newer holder's write beside the late write it runs into (Kleppmann 2016's
-   * "stored 34" and "rejected 33 < 34", 11 s apart in the seed). No event of the frame lies inside
-   * it, nor any write, decision, grant, crash or pause's start (only keepalives, a lease running out,
-   * a pause ending and the like: `cuttable`). Absent where the events are close enough to draw to scale.
-   * The timeline decides whether to draw it (`frameCut` in `views/timeline/frame-ease.ts`).
-   */
-  cut?: { startMs: number; endMs: number } | undefined;
-  /**
-   * The longest stretch inside {@link cut} in which nothing at all happens in the run (no event of
-   * any lane), where it is at least {@link MIN_CUT_MS} and shorter than the cut: a wider view draws
-   * this break instead, so what happens between (the seed's lease 34 ending at 20.1 s, client 1
-   * waking at 21.0 s) stays to scale.
-   */
-  quietCut?: { startMs: number; endMs: number } | undefined;
-  /** The frame's ends (ms) where it is drawn with a cut (less room at its sides, as a share of the time drawn); with {@link cut}. */
-  cutBounds?: { startMs: number; endMs: number } | undefined;
-  /** The smallest gap (ms) between two of the frame's events at different times (Infinity with one time). */
   gapMs: number;
 }
 
@@ -59,7 +33,7 @@ export const NARROW_PLOT_PX = 176;
 const PAD_SHARE = 0.2;
 const MIN_PAD_MS = 150;
 /**
- * A stretch between a frame's events at least this long (ms) may be cut (drawn as a break, {@link Frame.cut}):
+ * A stretch between a frame's events at least this long (ms) may be cut (drawn as a break, {@link FrameSpan.cut}):
  * as long as the quiet stretches "skip quiet time" skips (`SKIP_MIN_MS`, `views/timeline/quiet.ts`).
  */
 export const MIN_CUT_MS = 3000;
@@ -171,7 +145,7 @@ function minGap(times: readonly number[]): number {
  * kept only while every two events at different times stay {@link MIN_EVENT_GAP_PX} apart when the
  * frame is drawn {@link NARROW_PLOT_PX} wide (the frame of a moment whose own events are closer than
  * that is as narrow as that allows, at least {@link MIN_FRAME_MS}). Where the widest gap between
- * the events is at least {@link MIN_CUT_MS}, the frame carries it as a {@link Frame.cut}, and a
+ * the events is at least {@link MIN_CUT_MS}, the frame carries it as a {@link FrameSpan.cut}, and a
  * context event is also kept where it fits with the cut drawn as a break ({@link CUT_PX} wide).
  *
  * @param plotPx the visible plot's width the frame is made for (px; default {@link NARROW_PLOT_PX}).
@@ -188,7 +162,7 @@ export function frameOf(trace: Trace, moment: KeyMoment, plotPx = NARROW_PLOT_PX
     // The longest stretch between two of the times in which nothing the story draws as a step
     // happens (`cuttable`), less room at both ends.
     const sorted = [...new Set(times)].sort((a, b) => a - b);
-    let cut: { startMs: number; endMs: number } | undefined;
+    let cut: Stretch | undefined;
     for (let i = 1; i < sorted.length; i++) {
       const c = longestStretch(trace, { startMs: sorted[i - 1]! + CUT_PAD_MS, endMs: sorted[i]! - CUT_PAD_MS }, (e) => !cuttable(e));
       if (c && (!cut || c.endMs - c.startMs > cut.endMs - cut.startMs)) cut = c;
@@ -240,10 +214,10 @@ function cuttable(e: TraceEvent): boolean {
  * The longest stretch of `within` in which no event `blocks`, less {@link CUT_PAD_MS} at each end
  * next to such an event, where it is at least {@link MIN_CUT_MS} long; `undefined` if none is.
  */
-function longestStretch(trace: Trace, within: { startMs: number; endMs: number }, blocks: (e: TraceEvent) => boolean): { startMs: number; endMs: number } | undefined {
+function longestStretch(trace: Trace, within: Stretch, blocks: (e: TraceEvent) => boolean): Stretch | undefined {
   const inside = trace.events.filter((e) => e.atMs > within.startMs - CUT_PAD_MS && e.atMs < within.endMs + CUT_PAD_MS && blocks(e)).map((e) => e.atMs);
   const edges = [within.startMs, ...inside.flatMap((t) => [t - CUT_PAD_MS, t + CUT_PAD_MS]), within.endMs];
-  let best: { startMs: number; endMs: number } | undefined;
+  let best: Stretch | undefined;
   for (let i = 0; i + 1 < edges.length; i += 2) {
     const a = Math.max(within.startMs, edges[i]!);
     const b = Math.min(within.endMs, edges[i + 1]!);
@@ -252,8 +226,8 @@ function longestStretch(trace: Trace, within: { startMs: number; endMs: number }
   return best;
 }
 
-/** The longest stretch of `cut` in which nothing at all happens (see {@link Frame.quietCut}), where it is shorter than `cut`. */
-function quietestStretch(trace: Trace, cut: { startMs: number; endMs: number }): { startMs: number; endMs: number } | undefined {
+/** The longest stretch of `cut` in which nothing at all happens (see {@link FrameSpan.quietCut}), where it is shorter than `cut`. */
+function quietestStretch(trace: Trace, cut: Stretch): Stretch | undefined {
   const q = longestStretch(trace, cut, () => true);
   return q && (q.startMs > cut.startMs || q.endMs < cut.endMs) ? q : undefined;
 }
@@ -261,18 +235,8 @@ function quietestStretch(trace: Trace, cut: { startMs: number; endMs: number }):
 /** How far past a key moment (ms) a playhead at a whole tenth of a second (a `?t=` link's) may rest and still show its frame. */
 const LINK_SLACK_MS = 100;
 
-/** A frame as the timeline takes it (the store's `frame`); a key moment's carries its `focus` (see {@link Frame}). */
-export type Framed =
-  | {
-      startMs: number;
-      endMs: number;
-      focus?: { startMs: number; endMs: number };
-      cut?: { startMs: number; endMs: number } | undefined;
-      quietCut?: { startMs: number; endMs: number } | undefined;
-      cutBounds?: { startMs: number; endMs: number } | undefined;
-      gapMs?: number;
-    }
-  | undefined;
+/** A frame as the timeline takes it (the store's `frame`), or `undefined` for the whole run. */
+export type Framed = FrameSpan | undefined;
 
 /**
  * The frame to show after the playhead moved or playback started or stopped: at rest on a key
@@ -298,7 +262,9 @@ export function nextFrame(prev: Framed, trace: Trace, moments: readonly KeyMomen
   if (moment) {
     const f = frameOf(trace, moment);
     const same = prev && prev.startMs === f.startMs && prev.endMs === f.endMs && prev.focus?.startMs === f.focus.startMs && prev.focus.endMs === f.focus.endMs;
-    return same ? prev : { startMs: f.startMs, endMs: f.endMs, focus: f.focus, ...(f.cut ? { cut: f.cut } : {}), ...(f.quietCut ? { quietCut: f.quietCut } : {}), ...(f.cutBounds ? { cutBounds: f.cutBounds } : {}), gapMs: f.gapMs };
+    // The store keeps the frame without its list of events.
+    const { eventIds: _events, ...span } = f;
+    return same ? prev : span;
   }
   return prev && playheadMs >= prev.startMs && playheadMs <= prev.endMs ? prev : undefined;
 }

@@ -7,30 +7,17 @@
  */
 import { prefersReducedMotion } from '../../embed/safe';
 import { PAD_LEFT, PAD_RIGHT, horizonOf, plotWidth, type Geometry } from './geometry';
-import { CUT_PX, MIN_EVENT_GAP_PX } from '../../story/frame-constants';
+import { CUT_PX, MIN_EVENT_GAP_PX, type FrameSpan, type Stretch } from '../../story/frame-constants';
 
-/**
- * A story frame: a stretch of the run (simulated ms), the part of it its events span (`focus`), a
- * quiet stretch a narrow view may draw as a labelled break (`cut`) and the smallest gap between its
- * events (`gapMs`) (`story/frames.ts`).
- */
-export interface FrameSpan {
-  startMs: number;
-  endMs: number;
-  focus?: { startMs: number; endMs: number } | undefined;
-  cut?: { startMs: number; endMs: number } | undefined;
-  quietCut?: { startMs: number; endMs: number } | undefined;
-  cutBounds?: { startMs: number; endMs: number } | undefined;
-  gapMs?: number | undefined;
-}
+export type { FrameSpan };
 
 /** The ends (ms) of `frame` as drawn with `cut` (its `cutBounds`), or its own ends without one. */
-export function drawnFrame<F extends FrameSpan>(frame: F, cut: { startMs: number; endMs: number } | undefined): F {
+export function drawnFrame<F extends FrameSpan>(frame: F, cut: Stretch | undefined): F {
   return cut && frame.cutBounds ? { ...frame, startMs: frame.cutBounds.startMs, endMs: frame.cutBounds.endMs } : frame;
 }
 
 /** The time (ms) drawn to scale when `frame` is drawn with `cut`: its ends as drawn with a cut, less the cut. */
-function drawnMs(frame: FrameSpan, cut: { startMs: number; endMs: number }): number {
+function drawnMs(frame: FrameSpan, cut: Stretch): number {
   const ends = frame.cutBounds ?? frame;
   return Math.max(1, ends.endMs - ends.startMs - (cut.endMs - cut.startMs));
 }
@@ -85,7 +72,7 @@ export function frameScale(runEndMs: number, frame: FrameSpan, view: number): nu
  * plan and the marks are checked at these scales); where the events would then be closer than
  * {@link MIN_EVENT_GAP_PX}, exactly the scale at which it fits (the seed's climax on a phone).
  */
-function cutScale(whole: number, room: number, frame: FrameSpan, cut: { startMs: number; endMs: number }): number {
+function cutScale(whole: number, room: number, frame: FrameSpan, cut: Stretch): number {
   const fit = (room - CUT_PX) / drawnMs(frame, cut);
   const pow = whole * 2 ** Math.floor(Math.log2(fit / whole));
   return (frame.gapMs ?? Infinity) * pow >= MIN_EVENT_GAP_PX ? pow : fit;
@@ -110,7 +97,7 @@ function uncutScale(whole: number, room: number, frame: FrameSpan, view: number)
  *
  * @param runEndMs the run's end (ms); `view` the visible plot (px)
  */
-export function frameCut(runEndMs: number, frame: FrameSpan, view: number): { startMs: number; endMs: number } | undefined {
+export function frameCut(runEndMs: number, frame: FrameSpan, view: number): Stretch | undefined {
   if (!frame.cut) return undefined;
   const whole = (plotWidth(view) - PAD_LEFT - PAD_RIGHT) / horizonOf(runEndMs);
   const room = view - FRAME_LEFT - FRAME_RIGHT;
@@ -141,7 +128,7 @@ export function frameView(
   runEndMs: number,
   frame: FrameSpan,
   view: number,
-): { layout: { pxPerMs: number; skip: { startMs: number; endMs: number }[] | undefined; breakPx: number }; shown: FrameSpan } | undefined {
+): { layout: { pxPerMs: number; skip: Stretch[] | undefined; breakPx: number }; shown: FrameSpan } | undefined {
   const pxPerMs = frameScale(runEndMs, frame, view);
   if (pxPerMs === undefined) return undefined;
   const cut = frameCut(runEndMs, frame, view);
