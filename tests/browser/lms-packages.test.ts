@@ -533,6 +533,10 @@ describe('the packages carry the whole quiz (issue 42, item 8)', () => {
     await scorm.page.context().close();
     const cmi5 = await launchCmi5('c0ffee00-1234-4abc-8def-000000000042', `${origin}/lrs/fetch?parity`);
     expect(await cmi5.page.getByRole('heading', { name: /^Question 1 of \d+$/ }).textContent()).toBe(hosted);
+    // The package's link to the full page says it is a practice copy, and carries no launch parameter.
+    const open = cmi5.page.getByRole('link', { name: /^Practise in Fencing Lab \(not sent to your course\)/ });
+    const href = new URL((await open.getAttribute('href'))!);
+    expect([...href.searchParams.keys()].filter((k) => ['endpoint', 'fetch', 'actor', 'registration', 'activityId'].includes(k))).toEqual([]);
     expect(cmi5.problems).toEqual([]);
     await cmi5.page.context().close();
   });

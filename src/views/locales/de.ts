@@ -5,6 +5,7 @@ import type { ToolsMessageKey } from './en';
 
 export const toolsDe = {
   'embed.open': 'In Fencing Lab öffnen',
+  'embed.openPractice': 'In Fencing Lab üben (wird nicht an Ihren Kurs gesendet)',
   'embed.openHint': '(öffnet in einem neuen Tab)',
   'embed.notice.title': 'Einige Einstellungen in diesem Link wurden ignoriert:',
   'embed.notice.dismiss': 'Schließen',

@@ -8,6 +8,7 @@
 export const toolsEn = {
   // Embedding (issue 5): the embed's bar, the notice of ignored link settings, the Embed dialog.
   'embed.open': 'Open in Fencing Lab',
+  'embed.openPractice': 'Practise in Fencing Lab (not sent to your course)',
   'embed.openHint': '(opens in a new tab)',
   'embed.notice.title': 'Some settings in this link were ignored:',
   'embed.notice.dismiss': 'Dismiss',
