@@ -41,26 +41,25 @@ export const SLICE_MS = 8;
 export function useLaidOut(g: Geometry, trace: Trace, t: Translate, measure: () => Measure, sliceMs = SLICE_MS): LaidOut | undefined {
   const [done, setDone] = useState<LaidOut>();
   useLayoutEffect(() => {
+    let live = true;
     const job = layoutSteps(g, trace, t, measure());
-    const now = () => performance.now();
-    const first = runSlice(job, sliceMs, now);
-    if (first.done) {
-      setDone(first.value);
-      return;
-    }
-    const stop = new AbortController();
-    const rest = async () => {
-      try {
-        await yieldToBrowser();
-        const value = await runSliced(job, { sliceMs, now, signal: stop.signal });
-        if (!stop.signal.aborted) startTransition(() => setDone(value));
-      } catch (error) {
-        // Thrown where the layout is rendered, for the error boundary around the timeline, as before.
-        if (!stop.signal.aborted) setDone(() => { throw error; });
-      }
+    const first = runSlice(job, sliceMs, () => performance.now());
+    if (first.done) setDone(first.value);
+    else
+      void yieldToBrowser()
+        .then(() => runSliced(job, sliceMs, () => live))
+        .then(
+          (value) => live && startTransition(() => setDone(value)),
+          // Thrown where the layout is rendered, for the error boundary around the timeline, as before.
+          (error: unknown) =>
+            live &&
+            setDone(() => {
+              throw error;
+            }),
+        );
+    return () => {
+      live = false;
     };
-    void rest();
-    return () => stop.abort();
     // (`measure` is read once per layout: a new function each render must not start the layout again.)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [g, trace, t, sliceMs]);
