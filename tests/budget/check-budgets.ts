@@ -131,9 +131,12 @@ const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.htm
  * simulator's chunk, the timeline's marks and the first figure's scenario. Measured at 151.4 KB
  * when the lesson was written (the lab's entry is most of it), 154.3 KB once merged with issue 42's
  * parity, issue 43's layout and issue 40's break (the entry and the marks' chunk grew): 154.5 KB.
+ * Issue 44 (item 2) lays the marks out in short slices (`views/timeline/slices.ts`, `layout-job.ts`,
+ * the layout as generators), in the marks' chunk the lesson's figures draw with: 154.457 KB before,
+ * 154.697 KB after (+0.24 KB): 154.75 KB.
  * Its route costs the lab's own first render 67 bytes.
  */
-const BUDGETS = { firstRenderJs: 99.65 * KB, firstRenderCss: 10 * KB, singleFile: 286 * KB, lessonFirstRenderJs: 154.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.65 * KB, firstRenderCss: 10 * KB, singleFile: 286 * KB, lessonFirstRenderJs: 154.75 * KB } as const;
 
 interface ManifestChunk {
   file: string;
