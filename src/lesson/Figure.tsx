@@ -41,7 +41,9 @@ function useFigureFrame(chapter: Chapter): ReturnType<typeof figureView> {
   const trace = useLab((s) => s.trace);
   const view = useMemo(() => figureView(trace, chapter.figure), [trace, chapter.figure]);
   useLayoutEffect(() => {
-    store.setState({ frame: { startMs: view.startMs, endMs: view.endMs, focus: view.focus }, playheadMs: view.playheadMs, playing: false });
+    // The store keeps the frame without its list of events (as the story's `nextFrame`).
+    const { eventIds: _events, playheadMs, ...frame } = view;
+    store.setState({ frame, playheadMs, playing: false });
   }, [store, view]);
   return view;
 }

@@ -2,10 +2,9 @@
  * Issue 45, the lesson you read (`?view=lesson`), in real Chromium on the production build:
  * - each figure, alone (`&figure=ID`) at 1280x800 and 360x740: its subject's events (`figureView` in
  *   `src/lesson/figures.ts`, from the model's own trace) lie inside the figure's visible plot and any
- *   two at different times are at least 24 px apart. On a phone the timeline never draws a run
- *   smaller than the whole run's scale (`frameScale`, `views/timeline/frame-ease.ts`) and shows a
- *   frame longer than its view from its last events: there the last subject event must be in view,
- *   those in view 24 px apart, and the figure is listed (as `frames.test.ts` lists such frames);
+ *   two at different times are at least 24 px apart, all of them at once inside the part of the scroll
+ *   box the reader sees without scrolling sideways (a phone draws the quiet stretch between them as a
+ *   labelled break, the frame's `cut`, as the story's frames do);
  * - moving each figure's control to the value its question asks about changes the figure as the
  *   model says: the storage log it shows and its subject events are those of the model's trace
  *   with that setting;
@@ -13,12 +12,13 @@
  * - the lesson prints to PDF (A4 landscape, its print stylesheet) with every figure: each is shown
  *   under print media at its framed moment, its subject's events inside it, one chapter a page.
  *
- * Where an event is on screen is read from the page: two tick labels of the figure's axis give the
- * map from simulated time to screen x, not the app's own geometry.
+ * Where an event is on screen is read from the page: the figure's axis ticks (`axis-map.ts`, on each
+ * side of a break) give the map from simulated time to screen x, not the app's own geometry.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { readAxis } from './axis-map';
 import { launchChromium } from './chromium';
 import { patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
@@ -28,7 +28,6 @@ import { applySettings } from '../../src/settings/settings';
 import { CHAPTERS } from '../../src/lesson/chapters';
 import { figureView } from '../../src/lesson/figures';
 import { MIN_EVENT_GAP_PX } from '../../src/story/frames';
-import { FRAME_RIGHT } from '../../src/views/timeline/frame-ease';
 import type { Intervention, SettingValue } from '../../src/store/intervention-types';
 
 const baseURL = inject('baseURL');
@@ -41,14 +40,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (longOnPhones.length) console.info(`figures longer than a phone's view, shown to their last events:\n${longOnPhones.join('\n')}`);
 });
 
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 360, height: 740 },
 ];
-const longOnPhones: string[] = [];
 
 /** The model's run of a chapter's scenario, as written or with its first control set to `value`. */
 function runOf(scenarioId: string, path?: string, value?: SettingValue) {
@@ -56,21 +53,6 @@ function runOf(scenarioId: string, path?: string, value?: SettingValue) {
   const base = normalizeScenario(b.scenario);
   const set: Intervention[] = path === undefined ? [] : [{ kind: 'set', path, value: value as SettingValue } as Intervention];
   return simulate(set.length ? applySettings(base, set as Extract<Intervention, { kind: 'set' }>[]) : base);
-}
-
-/** Screen x of simulated time, from two tick labels of the figure's axis; the visible plot's edges. */
-async function screenMap(fig: Locator): Promise<{ a: number; b: number; left: number; right: number }> {
-  return fig.evaluate((root) => {
-    const ticks = [...root.querySelectorAll('.fl-timeline__svg .fl-axis__label')].map((el) => {
-      const r = el.getBoundingClientRect();
-      return { s: Number((el.textContent ?? '').replace(',', '.')), x: r.left + r.width / 2 };
-    });
-    const [p, q] = [ticks[0]!, ticks[ticks.length - 1]!];
-    const b = (q.x - p.x) / ((q.s - p.s) * 1000);
-    const box = root.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
-    const names = root.querySelector('.fl-lanes')!.getBoundingClientRect();
-    return { a: p.x - b * p.s * 1000, b, left: Math.max(box.left, names.right), right: box.right };
-  });
 }
 
 async function openFigure(page: Page, id: string): Promise<Locator> {
@@ -81,23 +63,23 @@ async function openFigure(page: Page, id: string): Promise<Locator> {
   return fig;
 }
 
-/** The problems with the subject's events on screen (empty when every one is in view and apart). */
-async function placement(fig: Locator, times: number[], phone: boolean, label: string): Promise<string[]> {
-  const map = await screenMap(fig);
+/**
+ * The problems with the subject's events on screen (empty when every one is inside the visible
+ * plot, the part of the scroll box right of the lane names that the reader sees without scrolling
+ * sideways, and any two at different times are at least 24 px apart). Read from the axis as drawn
+ * (`readAxis`: its ticks, on each side of a labelled break).
+ */
+async function placement(page: Page, times: number[], label: string, within?: string): Promise<string[]> {
+  // The playhead rests at the last subject event (`figureView`).
+  const map = await readAxis(page, within, Math.max(...times));
   const problems: string[] = [];
-  const spread = map.b * (Math.max(...times) - Math.min(...times));
-  const tooLong = phone && spread > map.right - map.left - FRAME_RIGHT;
-  if (tooLong) longOnPhones.push(label);
-  const last = Math.max(...times);
-  const shown = times.filter((t) => !tooLong || map.a + map.b * t >= map.left - 0.5);
-  if (tooLong && !shown.includes(last)) problems.push(`${label}: its last event (${last} ms) is not in view`);
-  for (const t of tooLong ? [last] : times) {
-    const x = map.a + map.b * t;
-    if (x < map.left - 0.5 || x > map.right + 0.5) problems.push(`${label}: event at ${t} ms is at x=${x.toFixed(1)}, outside ${map.left.toFixed(1)}-${map.right.toFixed(1)}`);
+  for (const t of times) {
+    const x = map.x(t);
+    if (x < map.left - 0.5 || x > map.right + 0.5) problems.push(`${label}: event at ${t} ms is at x=${x.toFixed(1)}, outside the visible ${map.left.toFixed(1)}-${map.right.toFixed(1)}`);
   }
-  const distinct = [...new Set(shown)].sort((p, q) => p - q);
+  const distinct = [...new Set(times)].sort((p, q) => p - q);
   for (let k = 1; k < distinct.length; k++) {
-    const gap = map.b * (distinct[k]! - distinct[k - 1]!);
+    const gap = map.x(distinct[k]!) - map.x(distinct[k - 1]!);
     if (gap < MIN_EVENT_GAP_PX) problems.push(`${label}: events at ${distinct[k - 1]} and ${distinct[k]} ms are ${gap.toFixed(1)} px apart`);
   }
   return problems;
@@ -131,7 +113,7 @@ describe('each figure of the lesson', () => {
         expect(view.eventIds.length).toBeGreaterThanOrEqual(2);
         expect(await shownState(fig)).toEqual(expected(before, chapter));
         const times = view.eventIds.map((i) => before.events[i]!.atMs);
-        expect(await placement(fig, times, phone, `${chapter.id} ${size.width}`)).toEqual([]);
+        expect(await placement(page, times, `${chapter.id} ${size.width}`)).toEqual([]);
 
         // As the figure opens, its caption describes its run: no note that the run was changed.
         expect(await fig.locator('.fl-lesson-figure__changed').count()).toBe(0);
@@ -157,7 +139,7 @@ describe('each figure of the lesson', () => {
         await expect.poll(() => fig.locator('.fl-lesson-figure__changed').count()).toBe(1);
         await settled(page);
         const v2 = figureView(after, chapter.figure);
-        expect(await placement(fig, v2.eventIds.map((i) => after.events[i]!.atMs), phone, `${chapter.id} ${size.width} with ${control.path}=${String(setValue)}`)).toEqual([]);
+        expect(await placement(page, v2.eventIds.map((i) => after.events[i]!.atMs), `${chapter.id} ${size.width} with ${control.path}=${String(setValue)}`)).toEqual([]);
         await context.close();
       });
     }
@@ -199,7 +181,7 @@ describe('printing', () => {
       const trace = runOf(c.figure.scenarioId);
       const v = figureView(trace, c.figure);
       expect(await shownState(fig)).toEqual(expected(trace, c));
-      expect(await placement(fig, v.eventIds.map((i) => trace.events[i]!.atMs), false, `${c.id} in print`)).toEqual([]);
+      expect(await placement(page, v.eventIds.map((i) => trace.events[i]!.atMs), `${c.id} in print`, `#${c.id} .fl-lesson-figure`)).toEqual([]);
     }
     const pdf = await page.pdf({ printBackground: true, preferCSSPageSize: true });
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
