@@ -7,7 +7,7 @@
  * (for screen readers and anyone who prefers rows) and an "Open in the lab" link to that exact run.
  * @module
  */
-import { Suspense, use, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, use, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ArrowUpRight, ShieldCheck, ShieldOff } from 'lucide-react';
 import { DisplayProvider, useDisplay, type Display } from '../embed/display';
 import { useT } from '../i18n';
@@ -20,7 +20,8 @@ import { lastEventIndexAt } from '../store/playback';
 import { loadSimulator } from '../store/simulator';
 import { actorName, captionForEvent } from '../teaching/captions';
 import { Timeline } from '../views/timeline/Timeline';
-import type { Chapter } from './chapters';
+import { questionSetting, type Chapter } from './chapters';
+import { prefersReducedMotion } from '../embed/safe';
 import { figureView, type FigureControl } from './figures';
 import { useLessonT } from './messages';
 
@@ -181,10 +182,32 @@ function OpenInLab({ embed }: { embed: boolean }) {
   );
 }
 
-function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed: boolean }) {
+/**
+ * The question's "See it" (`see`: how many times it was pressed): each press sets the figure's
+ * control to the case the question asks about (`questionSetting`), which re-runs the model, brings
+ * the figure into view and puts the keyboard on that control, whose new value is then read out.
+ */
+function useSee(chapter: Chapter, see: number, figure: RefObject<HTMLElement | null>): void {
+  const setSetting = useLab((s) => s.setSetting);
+  const done = useRef(see);
+  useEffect(() => {
+    if (see === done.current) return;
+    done.current = see;
+    const { path, value } = questionSetting(chapter);
+    setSetting(path, value);
+    const el = figure.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    el.querySelector<HTMLElement>(`[data-path="${path}"]`)?.focus({ preventScroll: true });
+  }, [see, chapter, setSetting, figure]);
+}
+
+function FigureBody({ chapter, n, embed, see }: { chapter: Chapter; n: number; embed: boolean; see: number }) {
   const lt = useLessonT();
   const view = useFigureFrame(chapter);
   const captionId = useId();
+  const ref = useRef<HTMLElement>(null);
+  useSee(chapter, see, ref);
   // The caption tells the run the figure opens with; once a control is moved the run is another, and
   // the caption says so rather than describe what is no longer drawn (issue 45's newcomer: "the
   // captions stop telling the truth as soon as you touch a control").
@@ -192,7 +215,7 @@ function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed:
   const [opened] = useState(setting);
   const changed = setting !== opened;
   return (
-    <figure className="fl-lesson-figure" data-figure={chapter.id} aria-labelledby={captionId}>
+    <figure ref={ref} className="fl-lesson-figure" data-figure={chapter.id} aria-labelledby={captionId}>
       <div className="fl-lesson-figure__picture" data-start={view.startMs} data-end={view.endMs} data-events={view.eventIds.join(',')}>
         <Timeline />
       </div>
@@ -225,21 +248,24 @@ function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed:
  * intervention controls are left out (`controls=`, `embed/display.tsx`): a lane's name is a plain
  * label here, as the figure's own controls are the only ones it has.
  */
-function Loaded({ chapter, n, embed }: { chapter: Chapter; n: number; embed: boolean }) {
+function Loaded({ chapter, n, embed, see }: { chapter: Chapter; n: number; embed: boolean; see: number }) {
   use(figureReady(chapter.figure.scenarioId));
   const display = useDisplay();
   const figureDisplay = useMemo((): Display => ({ ...display, controls: new Set() }), [display]);
   return (
     <DisplayProvider value={figureDisplay}>
       <LabProvider scenarioId={chapter.figure.scenarioId}>
-        <FigureBody chapter={chapter} n={n} embed={embed} />
+        <FigureBody chapter={chapter} n={n} embed={embed} see={see} />
       </LabProvider>
     </DisplayProvider>
   );
 }
 
-/** A live figure of the lesson; `n` is its number, `embed` whether it stands alone in a frame. */
-export function LessonFigure({ chapter, n, embed = false }: { chapter: Chapter; n: number; embed?: boolean }) {
+/**
+ * A live figure of the lesson; `n` is its number, `embed` whether it stands alone in a frame, `see`
+ * how many times its chapter's question asked to see its answer (each time the control is set to it).
+ */
+export function LessonFigure({ chapter, n, embed = false, see = 0 }: { chapter: Chapter; n: number; embed?: boolean; see?: number }) {
   const lt = useLessonT();
   return (
     <Suspense
@@ -249,7 +275,7 @@ export function LessonFigure({ chapter, n, embed = false }: { chapter: Chapter; 
         </div>
       }
     >
-      <Loaded chapter={chapter} n={n} embed={embed} />
+      <Loaded chapter={chapter} n={n} embed={embed} see={see} />
     </Suspense>
   );
 }

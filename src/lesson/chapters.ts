@@ -9,6 +9,7 @@
 import { FIGURES, type LessonFigure } from './figures';
 import type { LessonMessageKey } from './locales/en';
 import type { LessonSourceId } from './sources';
+import type { SettingValue } from '../store/intervention-types';
 
 /** One paragraph: its text's key and the sources it rests on (footnotes). */
 export interface Paragraph {
@@ -123,6 +124,16 @@ export const CHAPTERS: readonly Chapter[] = [
     question: { key: 'ch.delay.q', choices: ['ch.delay.q.a', 'ch.delay.q.b'], right: 0, answer: 'ch.delay.q.answer', shows: 5000 },
   },
 ];
+
+/**
+ * The setting the question's "See it" makes (the figure's first control at `shows`): a settings path
+ * and its value, as `setSetting` takes them. A toggle's `true` is its `on` value, `false` its `off`.
+ */
+export function questionSetting(chapter: Chapter): { path: string; value: SettingValue } {
+  const c = chapter.figure.controls[0]!;
+  const v = chapter.question.shows;
+  return { path: c.path, value: c.kind === 'toggle' ? (v === true ? c.on : c.off) : v };
+}
 
 /** The chapter with `id`, if any. */
 export function chapterById(id: string): Chapter | undefined {

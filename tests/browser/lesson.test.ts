@@ -25,7 +25,7 @@ import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { simulate } from '../../src/model';
 import { normalizeScenario } from '../../src/model/scenario';
 import { applySettings } from '../../src/settings/settings';
-import { CHAPTERS } from '../../src/lesson/chapters';
+import { CHAPTERS, questionSetting } from '../../src/lesson/chapters';
 import { figureView } from '../../src/lesson/figures';
 import { MIN_EVENT_GAP_PX } from '../../src/story/frames';
 import type { Intervention, SettingValue } from '../../src/store/intervention-types';
@@ -162,6 +162,42 @@ describe('the whole lesson', () => {
       expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(' ')}`))).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe('the questions: predict, then see', () => {
+  it('each answer is hidden until a prediction is picked; "See it" sets the figure to the case asked about, and the figure shows the model’s run for it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson`);
+    for (const c of CHAPTERS) {
+      const section = page.locator(`#${c.id}`);
+      const fig = section.locator('.fl-lesson-figure');
+      await fig.locator('.fl-timeline__svg .fl-axis__label').first().waitFor();
+      const q = section.locator('.fl-lesson-q');
+      // Before a prediction: no answer, no way to see it.
+      expect(await q.locator('.fl-lesson-q__explain').count()).toBe(0);
+      expect(await q.locator('.fl-lesson-q__see').count()).toBe(0);
+      expect(await shownState(fig)).toEqual(expected(runOf(c.figure.scenarioId), c));
+      // The wrong prediction: told so, and the answer given.
+      const wrong = (1 - c.question.right) as 0 | 1;
+      await q.locator('.fl-lesson-q__choice').nth(wrong).click();
+      await expect.poll(() => q.locator('.fl-lesson-q__explain').textContent()).toContain('Not quite.');
+      // Picking did not move the figure: it still shows the run as written.
+      expect(await shownState(fig)).toEqual(expected(runOf(c.figure.scenarioId), c));
+      await q.locator('.fl-lesson-q__see').click();
+      const { path, value } = questionSetting(c);
+      const want = expected(runOf(c.figure.scenarioId, path, value), c);
+      await expect.poll(() => shownState(fig)).toEqual(want);
+      // The control shows the setting, and has the keyboard; the caption says the run is another.
+      const control = c.figure.controls[0]!;
+      const el = fig.locator(`[data-path="${control.path}"]`);
+      if (control.kind === 'slider') expect(Number(await el.inputValue())).toBe(value);
+      else expect(await el.getAttribute('aria-checked')).toBe(String(value === control.on));
+      expect(await el.evaluate((x) => x === document.activeElement)).toBe(true);
+      expect(await fig.locator('.fl-lesson-figure__changed').count()).toBe(1);
+    }
+    await context.close();
   });
 });
 

@@ -39,7 +39,7 @@ export const lessonEn = {
 
   // The question that ends each chapter.
   'question.label': 'Predict, then see',
-  'question.check': 'Now move the control above to see it.',
+  'question.see': 'See it in the figure',
   'question.right': 'Right.',
   'question.wrong': 'Not quite.',
 
