@@ -7,7 +7,7 @@
  * (for screen readers and anyone who prefers rows) and an "Open in the lab" link to that exact run.
  * @module
  */
-import { Suspense, use, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Suspense, use, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { ArrowUpRight, ShieldCheck, ShieldOff } from 'lucide-react';
 import { DisplayProvider, useDisplay, type Display } from '../embed/display';
 import { useT } from '../i18n';
@@ -141,7 +141,8 @@ function EventsAsText({ view }: { view: ReturnType<typeof figureView> }) {
   const t = useT();
   const lt = useLessonT();
   const trace = useLab((s) => s.trace);
-  // Each event of the frame up to the playhead, in the words of the lab's captions (`teaching/captions.ts`).
+  // Each event of the frame up to the playhead, in the words of the lab's captions (`teaching/captions.ts`);
+  // its token in brackets only where the caption does not already name it ("stored with token 33 (token 33)").
   const rows = useMemo(
     () =>
       trace.events
@@ -157,7 +158,7 @@ function EventsAsText({ view }: { view: ReturnType<typeof figureView> }) {
         {rows.map((r) => (
           <li key={r.id} data-event={r.id}>
             {r.at} s · {r.actor}: {r.what}
-            {r.token !== undefined ? ` (${lt('figure.token', { token: r.token })})` : ''}
+            {r.token !== undefined && !new RegExp(`\\b${r.token}\\b`).test(r.what) ? ` (${lt('figure.token', { token: r.token })})` : ''}
           </li>
         ))}
       </ol>
@@ -202,6 +203,16 @@ function useSee(chapter: Chapter, see: number, figure: RefObject<HTMLElement | n
   }, [see, chapter, setSetting, figure]);
 }
 
+/**
+ * A click or press on the picture does not seek, as it does in the lab: a figure shows its framed
+ * moment, and a click that moved the playhead would take away what the caption and the log describe
+ * without a word (issue 45's newcomer). Its controls change the run; the pause's end stays draggable
+ * (a handle, `views/timeline/PauseHandles.tsx`), as it changes the run too.
+ */
+function keepMoment(e: ReactPointerEvent | ReactMouseEvent): void {
+  if (!(e.target instanceof Element) || !e.target.closest('.fl-pause-end')) e.stopPropagation();
+}
+
 function FigureBody({ chapter, n, embed, see }: { chapter: Chapter; n: number; embed: boolean; see: number }) {
   const lt = useLessonT();
   const view = useFigureFrame(chapter);
@@ -216,7 +227,14 @@ function FigureBody({ chapter, n, embed, see }: { chapter: Chapter; n: number; e
   const changed = setting !== opened;
   return (
     <figure ref={ref} className="fl-lesson-figure" data-figure={chapter.id} aria-labelledby={captionId}>
-      <div className="fl-lesson-figure__picture" data-start={view.startMs} data-end={view.endMs} data-events={view.eventIds.join(',')}>
+      <div
+        className="fl-lesson-figure__picture"
+        data-start={view.startMs}
+        data-end={view.endMs}
+        data-events={view.eventIds.join(',')}
+        onClickCapture={keepMoment}
+        onPointerDownCapture={keepMoment}
+      >
         <Timeline />
       </div>
       <div className="fl-lesson-figure__controls">

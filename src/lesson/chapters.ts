@@ -103,7 +103,11 @@ export const CHAPTERS: readonly Chapter[] = [
     title: 'ch.window.title',
     paragraphs: [
       { key: 'ch.window.p1', sources: ['ddia9'] },
-      { key: 'ch.window.p2', sources: ['kafkaKip320', 'hdfsJournal', 'etcd11788', 'redisLocks'] },
+      // What fencing does not do, one idea a paragraph (issue 45's newcomer: one paragraph packed four).
+      { key: 'ch.window.p2', sources: ['kafkaKip320'] },
+      { key: 'ch.window.p3', sources: ['hdfsJournal'] },
+      { key: 'ch.window.p4', sources: ['etcd11788'] },
+      { key: 'ch.window.p5', sources: ['redisLocks'] },
     ],
     figure: figure('window'),
     caption: 'ch.window.caption',
@@ -116,7 +120,8 @@ export const CHAPTERS: readonly Chapter[] = [
     paragraphs: [
       { key: 'ch.delay.p1', sources: ['kleppmann', 'chubby'] },
       { key: 'ch.delay.p2', sources: ['etcdLockNotes', 'zk', 'chubby', 'kafkaFenced'] },
-      { key: 'ch.delay.p3', sources: ['pgUpdate', 's3Conditional'] },
+      { key: 'ch.delay.p3', sources: ['pgUpdate'] },
+      { key: 'ch.delay.p4', sources: ['s3Conditional'] },
     ],
     figure: figure('delay'),
     caption: 'ch.delay.caption',

@@ -115,6 +115,15 @@ describe('each figure of the lesson', () => {
         const times = view.eventIds.map((i) => before.events[i]!.atMs);
         expect(await placement(page, times, `${chapter.id} ${size.width}`)).toEqual([]);
 
+        // A click on the picture does not move the playhead (it seeks in the lab): the framed moment stays.
+        const playhead = async () => fig.locator('.fl-playhead__text').textContent();
+        const at = await playhead();
+        const box = (await fig.locator('.fl-timeline__scroll').boundingBox())!;
+        await page.mouse.click(box.x + box.width * 0.55, box.y + box.height * 0.5);
+        await settled(page);
+        expect(await playhead()).toBe(at);
+        expect(await shownState(fig)).toEqual(expected(before, chapter));
+
         // As the figure opens, its caption describes its run: no note that the run was changed.
         expect(await fig.locator('.fl-lesson-figure__changed').count()).toBe(0);
 
