@@ -27,6 +27,8 @@ import { normalizeScenario } from '../../src/model/scenario';
 import { applySettings } from '../../src/settings/settings';
 import { CHAPTERS, questionSetting } from '../../src/lesson/chapters';
 import { figureView } from '../../src/lesson/figures';
+import { lessonDe } from '../../src/lesson/locales/de';
+import type { LessonMessageKey } from '../../src/lesson/locales/en';
 import { MIN_EVENT_GAP_PX } from '../../src/story/frames';
 import type { Intervention, SettingValue } from '../../src/store/intervention-types';
 
@@ -55,8 +57,8 @@ function runOf(scenarioId: string, path?: string, value?: SettingValue) {
   return simulate(set.length ? applySettings(base, set as Extract<Intervention, { kind: 'set' }>[]) : base);
 }
 
-async function openFigure(page: Page, id: string): Promise<Locator> {
-  await page.goto(`${baseURL}?view=lesson&figure=${id}`);
+async function openFigure(page: Page, id: string, lang = ''): Promise<Locator> {
+  await page.goto(`${baseURL}?view=lesson&figure=${id}${lang ? `&lang=${lang}` : ''}`);
   const fig = page.locator(`.fl-lesson-figure[data-figure="${id}"]`);
   await fig.locator('.fl-timeline__svg .fl-axis__label').first().waitFor();
   await settled(page);
@@ -206,6 +208,56 @@ describe('the questions: predict, then see', () => {
       expect(await el.evaluate((x) => x === document.activeElement)).toBe(true);
       expect(await fig.locator('.fl-lesson-figure__changed').count()).toBe(1);
     }
+    await context.close();
+  });
+});
+
+/** A German message without placeholders, as the page shows it (the build compiles catalogue modules to ICU tokens). */
+const de = (key: LessonMessageKey): string => [lessonDe[key] as unknown].flat(Infinity).join('');
+
+describe('in German (`?lang=de`)', () => {
+  it('every chapter is there in German with its figure and question; axe passes and nothing scrolls sideways at 360 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson&lang=de`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await expect.poll(() => page.locator('.fl-lesson__title').textContent()).toBe(de('lesson.title'));
+    for (const c of CHAPTERS) {
+      await page.locator(`#${c.id} .fl-lesson-figure .fl-timeline__svg`).waitFor();
+      expect(await page.locator(`#${c.id}-title`).textContent()).toBe(de(c.title));
+      expect(await page.locator(`#${c.id} .fl-lesson-figure__caption`).textContent()).toContain(de(c.caption));
+      expect(await page.locator(`#${c.id} .fl-lesson-q__title`).textContent()).toBe(de(c.question.key));
+      expect(await page.locator(`#${c.id} .fl-lesson-q__choice`).allTextContents()).toEqual(c.question.choices.map((k) => de(k)));
+    }
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(' ')}`))).toEqual([]);
+    await context.close();
+  });
+
+  it('one chapter in full (the fencing token): its events in view at both widths, and its question predicts, then shows, in German', async () => {
+    const c = CHAPTERS.find((x) => x.id === 'token')!;
+    const trace = runOf(c.figure.scenarioId);
+    const v = figureView(trace, c.figure);
+    for (const size of SIZES) {
+      const context = await browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      const fig = await openFigure(page, c.id, 'de');
+      expect(await fig.locator('.fl-lesson-log__title').textContent()).toBe(de('figure.log'));
+      expect(await shownState(fig)).toEqual(expected(trace, c));
+      expect(await placement(page, v.eventIds.map((i) => trace.events[i]!.atMs), `token de ${size.width}`)).toEqual([]);
+      await context.close();
+    }
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson&lang=de#token`);
+    const q = page.locator('#token .fl-lesson-q');
+    await q.locator('.fl-lesson-q__choice').nth(c.question.right).click();
+    await expect.poll(() => q.locator('.fl-lesson-q__explain').textContent()).toBe(`${de('question.right')} ${de(c.question.answer)}`);
+    await q.getByRole('button', { name: de('question.see') }).click();
+    const { path, value } = questionSetting(c);
+    await expect.poll(() => shownState(page.locator('#token .fl-lesson-figure'))).toEqual(expected(runOf(c.figure.scenarioId, path, value), c));
     await context.close();
   });
 });

@@ -3,8 +3,7 @@
  * (`lesson/messages.ts`). Every claim is one the lab already makes, reviewed against its source: the
  * built-in scenarios' narration and "Try this" lines (`src/scenarios/builtin/*.ts`), the glossary
  * (`src/glossary/terms.ts`) and the Real systems entries (`src/realsystems/systems.ts`); each
- * paragraph's sources are listed beside it in `chapters.ts`. German is not written yet: the lesson
- * shows English under any language until it is.
+ * paragraph's sources are listed beside it in `chapters.ts`. German: `de.ts`, the same keys.
  * @module
  */
 export const lessonEn = {
