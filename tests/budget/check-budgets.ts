@@ -131,9 +131,13 @@ const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.htm
  * simulator's chunk, the timeline's marks and the first figure's scenario. Measured at 151.4 KB
  * when the lesson was written (the lab's entry is most of it), 154.3 KB once merged with issue 42's
  * parity, issue 43's layout and issue 40's break (the entry and the marks' chunk grew): 154.5 KB.
- * Its route costs the lab's own first render 67 bytes.
+ * 156 KB since issue 45's second round measured 155.87 KB (from 154.46 KB): the figures framed on
+ * phones by the story's frame with its labelled break (`story/event-frame.ts`, 0.83 KB, a chunk the
+ * story shares), and in the lesson's chunk (0.61 KB) the questions that answer only after a
+ * prediction and set the figure ("See it in the figure"), the picture that no longer seeks on a
+ * click, German's loader and the split paragraphs. Its route costs the lab's own first render 67 bytes.
  */
-const BUDGETS = { firstRenderJs: 99.65 * KB, firstRenderCss: 10 * KB, singleFile: 286 * KB, lessonFirstRenderJs: 154.5 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.65 * KB, firstRenderCss: 10 * KB, singleFile: 286 * KB, lessonFirstRenderJs: 156 * KB } as const;
 
 interface ManifestChunk {
   file: string;
