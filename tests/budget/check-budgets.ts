@@ -25,8 +25,8 @@
  *   bytes over 99.6 KB are owed back (issue 45 stays open).
  * - CSS loaded by the first render: at most 10 KB gzip (9.9 KB since issue 42's presenter mode for short
  *   screens: 18 px labels at 1024x768, the title, controls and Sources on one line each: 0.09 KB);
- * - the single-file build (`dist-single/index.html`): at most 286 KB gzip. It carries the whole product, as the LMS
- *   packages made from it do (issue 42, item 8): every scenario, every quiz question, the guided story and both
+ * - the single-file build (`dist-single/index.html`): at most 300 KB gzip. It carries the whole product, as the LMS
+ *   packages made from it do (issue 42, item 8): every scenario, every quiz question, the guided story, the lesson and both
  *   languages, so that a course that uploads a package gets the quiz the hosted page has. Only the etcd recordings
  *   stay hosted-only (with their view about 9 KB as hosted chunks; the Library says so). History: 200 KB until the
  *   corrections of issue 12, the collision-free timeline of issue 13 and the guided story of issue 14
@@ -87,7 +87,11 @@
  *   283 KB until issue 43's near-linear timeline layout (its spatial indexes, the coarser level for
  *   dense runs with its notice, the staged layout of long runs and the thinned scrubber marks: about
  *   2.7 KB, less 0.1 KB for the scrubber marks kept simple) measured 285.45 KB; 285.5 KB until issue
- *   45's lesson route (the one file shows the lab with a notice for `?view=lesson`) measured 285.56 KB.
+ *   45's lesson route (the one file shows the lab with a notice for `?view=lesson`) measured 285.56 KB;
+ *   300 KB since issue 45's second round put the lesson itself in the one file and the LMS packages
+ *   (issue 42's parity: they carry the whole product): its chapters, figures, questions and their
+ *   German, its style sheet and the frame around events measured 299.71 KB, 14.16 KB over the 285.55
+ *   KB the same build measured with the lab shown for `?view=lesson` instead.
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -137,7 +141,7 @@ const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.htm
  * prediction and set the figure ("See it in the figure"), the picture that no longer seeks on a
  * click, German's loader and the split paragraphs. Its route costs the lab's own first render 67 bytes.
  */
-const BUDGETS = { firstRenderJs: 99.65 * KB, firstRenderCss: 10 * KB, singleFile: 286 * KB, lessonFirstRenderJs: 156 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.65 * KB, firstRenderCss: 10 * KB, singleFile: 300 * KB, lessonFirstRenderJs: 156 * KB } as const;
 
 interface ManifestChunk {
   file: string;
