@@ -198,7 +198,7 @@ function useSee(chapter: Chapter, see: number, figure: RefObject<HTMLElement | n
     setSetting(path, value);
     const el = figure.current;
     if (!el) return;
-    el.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    el.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     el.querySelector<HTMLElement>(`[data-path="${path}"]`)?.focus({ preventScroll: true });
   }, [see, chapter, setSetting, figure]);
 }
