@@ -15,7 +15,7 @@
  * @module
  */
 import { LEASE_SERVICE, STORAGE } from '../../model/scenario';
-import type { LeaseEndReason, Trace } from '../../model/trace';
+import type { LeaseEndReason, LeaseInterval, Trace } from '../../model/trace';
 import type { TimeWarp } from '../../store/playback';
 
 /** Height of the time axis above the lanes (px): the playhead's tag on top, the tick labels under it. */
@@ -287,11 +287,35 @@ export function leaseEndLabelKey(reason: LeaseEndReason): 'timeline.lease.ended.
  * The part of each belief during which the client believes it holds a lease the lease service has
  * already ended: from the end of the real lease (or from the belief's start, if the grant arrived
  * after the lease ended) to the end of the belief. The lesson's danger zone.
+ *
+ * A belief's lease is the first in `trace.leases` with its holder and token that started no later
+ * than the belief. Found through the leases grouped by holder and token, with a binary search over
+ * each group's running least start: O((beliefs + leases) log leases), where a search per belief over
+ * every lease was quadratic on a dense run (issue 43).
  */
 export function staleStretches(trace: Trace): { client: string; token: number; startMs: number; endMs: number }[] {
+  // Per holder and token: the leases in trace order, and the least start up to each (non-increasing).
+  const groups = new Map<string, { leases: LeaseInterval[]; least: number[] }>();
+  for (const l of trace.leases) {
+    const key = `${l.holder}|${l.token}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { leases: [], least: [] }));
+    g.least.push(Math.min(l.startMs, g.least.at(-1) ?? Infinity));
+    g.leases.push(l);
+  }
   const out: { client: string; token: number; startMs: number; endMs: number }[] = [];
   for (const b of trace.beliefs) {
-    const lease = trace.leases.find((l) => l.holder === b.client && l.token === b.token && l.startMs <= b.startMs);
+    const g = groups.get(`${b.client}|${b.token}`);
+    if (!g) continue;
+    // The first lease of the group whose running least start is at most the belief's start.
+    let lo = 0;
+    let hi = g.least.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (g.least[mid]! <= b.startMs) hi = mid;
+      else lo = mid + 1;
+    }
+    const lease = g.leases[lo];
     if (!lease || lease.endReason === 'run-ended') continue;
     const start = Math.max(lease.endMs, b.startMs);
     if (start < b.endMs) out.push({ client: b.client, token: b.token, startMs: start, endMs: b.endMs });
