@@ -403,7 +403,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
       }
     } else {
-      for (const d of trace.storage) {
+      for (const d of g.coarse.decisions) {
         const { x, y } = g.decisionAt.get(d.messageId) ?? { x: g.x(d.atMs), y: lane.base };
         const r = DECISION_R;
         obstacles.push({ x: x - r - 3, y: y - r - 3, w: 2 * r + 6, h: 2 * r + 6 });

@@ -58,6 +58,8 @@ export const marksDe = {
   'timeline.msg.waits': 'wartet, bis {client} aufwacht',
   'timeline.msg.lost': 'verloren',
   'timeline.coarse': 'Vereinfacht gezeichnet: Die {total} Keepalives und Antworten dieses Laufs liegen zu dicht, um bei diesem Maßstab jedes zu zeichnen; das Bild zeigt {shown} davon, gleichmäßig über den Lauf verteilt. Die Ereignistabelle führt jedes auf.',
+  'timeline.coarse.writes': 'Vereinfacht gezeichnet: Die {writes} Schreibvorgänge dieses Laufs liegen zu dicht, um bei diesem Maßstab jeden zu zeichnen; das Bild zeigt {shownWrites} davon: jeden abgelehnten, veralteten oder verspäteten, den ersten und letzten jedes Clients mit jedem Token, und die übrigen über den Lauf verteilt. Die Ereignistabelle führt jeden auf.',
+  'timeline.coarse.both': 'Vereinfacht gezeichnet: Die {total} Keepalives und Antworten und die {writes} Schreibvorgänge dieses Laufs liegen zu dicht, um bei diesem Maßstab jedes zu zeichnen; das Bild zeigt {shown} der Keepalives und Antworten, gleichmäßig über den Lauf verteilt, und {shownWrites} der Schreibvorgänge: jeden abgelehnten, veralteten oder verspäteten, den ersten und letzten jedes Clients mit jedem Token, und die übrigen über den Lauf verteilt. Die Ereignistabelle führt jedes auf.',
   'timeline.skipped': '≈ {seconds} s ausgelassen',
   'timeline.partition': 'getrennt von: {peer}',
   'timeline.partitionShort': 'getrennt',

@@ -58,6 +58,8 @@ export const marksEn = {
   'timeline.msg.waits': 'waits until {client} wakes',
   'timeline.msg.lost': 'lost',
   'timeline.coarse': "Drawn coarser: this run's {total} keepalives and replies are too close together to draw each at this scale, so the picture shows {shown} of them, spread evenly along the run. The events table lists every one.",
+  'timeline.coarse.writes': "Drawn coarser: this run's {writes} writes are too close together to draw each at this scale, so the picture shows {shownWrites} of them: every rejected, stale or late write, each client's first and last write with each token, and the rest spread along the run. The events table lists every one.",
+  'timeline.coarse.both': "Drawn coarser: this run's {total} keepalives and replies and its {writes} writes are too close together to draw each at this scale, so the picture shows {shown} of the keepalives and replies, spread evenly along the run, and {shownWrites} of the writes: every rejected, stale or late write, each client's first and last write with each token, and the rest spread along the run. The events table lists every one.",
   'timeline.skipped': '≈ {seconds} s skipped',
   'timeline.partition': 'cut off from {peer}',
   'timeline.partitionShort': 'cut off',
