@@ -13,12 +13,16 @@
  * an arrow, a decision's mark on the storage lane with its label, and a reply, and laying them out
  * took tens of seconds. Where one client's routine writes come closer than {@link WRITE_THIN_PX} px,
  * only one every {@link WRITE_THIN_PX} px is drawn, with its decision and reply. A routine write is
- * one the storage accepted on time from a client that still held its lease (not
- * `StorageDecision.staleAccepted`), under the same token as that client's write before it. Never
- * left out, whatever the scale, because the story is told by them: a rejected write (the fencing
- * token at work), a stale write stored (the harm), a write delayed or held by a fault, one the
- * storage never decided, and the first and the last write a client makes with each token (when a
- * holder starts writing, when it stops, and so where a new token takes over).
+ * one that repeats what the same client's write before it showed: the same token and the same
+ * outcome (stored; stored although its writer no longer held the lease, `staleAccepted`; or
+ * rejected), decided on time. Always drawn, because they are where the story changes: a client's
+ * first write, every write whose token or outcome differs from its write before (the first write
+ * with a new token, the first rejection by the fencing token, the first stale write stored), the
+ * write before each of those and each client's last (so each stretch shows where it starts and
+ * ends), every write a fault delayed or held, and every one the storage never decided. Between
+ * them, a run of rejections or of stale writes is drawn one every {@link WRITE_THIN_PX} px like any
+ * other repeat: drawn in full at this scale they could not be told apart, and the events table and
+ * the storage's log list every one.
  * @module
  */
 import type { Message, StorageDecision, Trace } from '../../model/trace';
@@ -159,8 +163,8 @@ function thinWrites(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { w
   const all = trace.messages;
   const decisionOf = new Map<number, StorageDecision>();
   for (const d of trace.storage) decisionOf.set(d.messageId, d);
-  // Per client: the token of its write before, the x of its last drawn write, its last write left out.
-  const streams = new Map<string, { token: number | undefined; last: number; prevThinned: number }>();
+  // Per client: the token and outcome of its write before, the x of its last drawn write, its last write left out.
+  const streams = new Map<string, { token: number | undefined; outcome: string; last: number; prevThinned: number }>();
   let writes = 0;
   for (let i = 0; i < all.length; i++) {
     const m = all[i]!;
@@ -170,13 +174,14 @@ function thinWrites(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { w
     const d = decisionOf.get(m.id);
     const s = streams.get(m.from);
     const x = g.x(m.sentAtMs);
-    const routine = s !== undefined && d !== undefined && d.accepted && !d.staleAccepted && m.delayedMs + m.heldMs === 0 && m.token === s.token;
-    // The last write under a token (looking back): the one before a write that is not routine.
+    const outcome = !d ? 'undecided' : !d.accepted ? 'rejected' : d.staleAccepted ? 'stale' : 'stored';
+    const routine = s !== undefined && d !== undefined && m.delayedMs + m.heldMs === 0 && m.token === s.token && outcome === s.outcome;
+    // The last of a stretch (looking back): the write before one that is not routine.
     if (!routine && s && s.prevThinned >= 0) keep[s.prevThinned] = 1;
     if (!routine || x - s!.last >= WRITE_THIN_PX) {
       keep[i] = 1;
-      streams.set(m.from, { token: m.token, last: x, prevThinned: -1 });
-    } else streams.set(m.from, { token: m.token, last: s!.last, prevThinned: i });
+      streams.set(m.from, { token: m.token, outcome, last: x, prevThinned: -1 });
+    } else streams.set(m.from, { token: m.token, outcome, last: s!.last, prevThinned: i });
   }
   // Each client's last write of all.
   for (const s of streams.values()) if (s.prevThinned >= 0) keep[s.prevThinned] = 1;
