@@ -125,13 +125,18 @@ function Table({ id }: { id: string }) {
   const box = useRef<HTMLDivElement>(null);
   // Where to scroll once a page the learner asked for is shown.
   const scrollTo = useRef<'top' | 'bottom' | undefined>(undefined);
-  // While following, keep the latest event in view; a page asked for opens at its near end.
+  // While following, keep the latest event in view; a page asked for opens at its near end. In the
+  // next frame: setting scrollTop makes the browser lay the page out, and here, in the commit of a
+  // playhead move that redrew the timeline, that was a second layout of the whole page (issue 43).
   useLayoutEffect(() => {
     const el = box.current;
-    if (!el) return;
-    if (following || scrollTo.current === 'bottom') el.scrollTop = el.scrollHeight;
-    else if (scrollTo.current === 'top') el.scrollTop = 0;
+    const where = following ? 'bottom' : scrollTo.current;
     scrollTo.current = undefined;
+    if (!el || !where) return;
+    const frame = requestAnimationFrame(() => {
+      el.scrollTop = where === 'bottom' ? el.scrollHeight : 0;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [following, start, end]);
   const paged = total > PAGE_ROWS;
   const hold = useCallback(() => {
