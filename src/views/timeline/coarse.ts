@@ -196,12 +196,13 @@ function thinWrites(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { w
 
 /**
  * The notice under a picture drawn coarser, in `t`'s language: what it leaves out and what it
- * always draws; empty when it leaves nothing out.
+ * always draws (the keepalives' sentence, then the writes'); empty when it leaves nothing out.
  */
 export function coarseNotice(c: CoarseLevel, t: Translate): string {
-  const k = c.drawnKeepalives < c.keepalives;
-  const w = c.drawnWrites < c.writes;
-  if (k && w) return t('timeline.coarse.both', { total: c.keepalives, shown: c.drawnKeepalives, writes: c.writes, shownWrites: c.drawnWrites });
-  if (w) return t('timeline.coarse.writes', { writes: c.writes, shownWrites: c.drawnWrites });
-  return k ? t('timeline.coarse', { total: c.keepalives, shown: c.drawnKeepalives }) : '';
+  return [
+    c.drawnKeepalives < c.keepalives && t('timeline.coarse', { total: c.keepalives, shown: c.drawnKeepalives }),
+    c.drawnWrites < c.writes && t('timeline.coarse.writes', { writes: c.writes, shown: c.drawnWrites }),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

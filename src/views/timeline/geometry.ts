@@ -289,33 +289,21 @@ export function leaseEndLabelKey(reason: LeaseEndReason): 'timeline.lease.ended.
  * after the lease ended) to the end of the belief. The lesson's danger zone.
  *
  * A belief's lease is the first in `trace.leases` with its holder and token that started no later
- * than the belief. Found through the leases grouped by holder and token, with a binary search over
- * each group's running least start: O((beliefs + leases) log leases), where a search per belief over
- * every lease was quadratic on a dense run (issue 43).
+ * than the belief, looked up among the leases of that holder and token (issue 43: a search of every
+ * lease for each belief was quadratic on a dense run). A holder is granted a token once, or a few
+ * times with random tokens (1 to 999), so each lookup is short.
  */
 export function staleStretches(trace: Trace): { client: string; token: number; startMs: number; endMs: number }[] {
-  // Per holder and token: the leases in trace order, and the least start up to each (non-increasing).
-  const groups = new Map<string, { leases: LeaseInterval[]; least: number[] }>();
+  const byKey = new Map<string, LeaseInterval[]>();
   for (const l of trace.leases) {
     const key = `${l.holder}|${l.token}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { leases: [], least: [] }));
-    g.least.push(Math.min(l.startMs, g.least.at(-1) ?? Infinity));
-    g.leases.push(l);
+    const group = byKey.get(key);
+    if (group) group.push(l);
+    else byKey.set(key, [l]);
   }
   const out: { client: string; token: number; startMs: number; endMs: number }[] = [];
   for (const b of trace.beliefs) {
-    const g = groups.get(`${b.client}|${b.token}`);
-    if (!g) continue;
-    // The first lease of the group whose running least start is at most the belief's start.
-    let lo = 0;
-    let hi = g.least.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (g.least[mid]! <= b.startMs) hi = mid;
-      else lo = mid + 1;
-    }
-    const lease = g.leases[lo];
+    const lease = byKey.get(`${b.client}|${b.token}`)?.find((l) => l.startMs <= b.startMs);
     if (!lease || lease.endReason === 'run-ended') continue;
     const start = Math.max(lease.endMs, b.startMs);
     if (start < b.endMs) out.push({ client: b.client, token: b.token, startMs: start, endMs: b.endMs });
