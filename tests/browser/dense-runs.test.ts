@@ -103,6 +103,8 @@ describe('dense runs (issue 43, item 1)', { timeout: 240_000 }, () => {
         expect(await lastRow.locator('td').allTextContents()).toEqual([last.at, last.actor, last.what, String(last.token ?? 'none'), last.decision?.text ?? '']);
         expect(await table.locator('tbody tr').count()).toBeLessThanOrEqual(100);
         await expect.poll(() => page.getByText(`Rows ${n - 99}–${n} of ${n}`, { exact: true }).count()).toBe(1);
+        // Still following the playhead (rows coming and going are no scroll of the learner's).
+        expect(await page.getByRole('button', { name: 'Latest rows' }).getAttribute('aria-pressed')).toBe('true');
         // The first rows are one press away, and the page stays there as the playhead moves.
         await page.getByRole('button', { name: 'First rows' }).click();
         await expect.poll(() => table.locator('tbody tr').first().getAttribute('aria-rowindex')).toBe('2');

@@ -150,10 +150,16 @@ function Table({ id }: { id: string }) {
     scrollTo.current = where;
     setHeld(next);
   };
+  // Scrolled up by the learner (a wheel, a touch, a key or the scroll bar), away from the latest
+  // row: hold the page. Not a scroll the browser makes itself as rows come and go.
+  const byLearner = useRef(false);
+  const learner = () => {
+    byLearner.current = true;
+  };
   const onScroll = () => {
     const el = box.current;
-    // Scrolled up by the learner, away from the latest row: hold the page.
-    if (el && following && el.scrollTop + el.clientHeight < el.scrollHeight - 8) hold();
+    if (el && byLearner.current && following && el.scrollTop + el.clientHeight < el.scrollHeight - 8) hold();
+    byLearner.current = false;
   };
   const range = t('events.range', { from: start + 1, to: end, total });
   return (
@@ -180,7 +186,7 @@ function Table({ id }: { id: string }) {
         </div>
       )}
       {paged && !following && <p className="fl-events__held">{t('events.held')}</p>}
-      <div id={id} className="fl-events__scroll" ref={box} role="region" aria-label={t('events.region')} tabIndex={0} onScroll={onScroll} onFocus={hold}>
+      <div id={id} className="fl-events__scroll" ref={box} role="region" aria-label={t('events.region')} tabIndex={0} onScroll={onScroll} onWheel={learner} onTouchMove={learner} onKeyDown={learner} onPointerDown={learner} onFocus={hold}>
         <table className="fl-events__table" aria-rowcount={Math.max(1, total) + 1}>
           <caption className="fl-events__caption">
             {t('events.caption', { at: (tenths / 10).toFixed(1) })}
