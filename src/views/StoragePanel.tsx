@@ -35,7 +35,6 @@ export function StoragePanel() {
   const equality = trace.scenario.storage.fencing === 'equality';
   // `version` changes exactly when the state at the playhead does.
   const state = useMemo(() => storageStateAt(trace, store.getState().playheadMs), [store, trace, version]);
-  const earlier = Math.max(0, state.decisions.length - LOG_LINES);
   return (
     <section className="fl-card fl-storage" aria-labelledby="fl-storage-h">
       <header className="fl-card__head">
@@ -65,33 +64,31 @@ export function StoragePanel() {
       {state.decisions.length === 0 ? (
         <p className="fl-muted fl-storage__empty">{t('storage.logEmpty')}</p>
       ) : (
-        <>
-          {earlier > 0 && <p className="fl-muted fl-storage__empty">{t('storage.earlier', { n: earlier })}</p>}
-          <ol className="fl-log" aria-label={t('storage.log')}>
-            {state.decisions.slice(earlier).map((d) => {
-              const stale = d.accepted && d.staleAccepted === true;
-              return (
-                <M.li
-                  key={d.messageId}
-                  initial={{ opacity: 0, x: -8 }}
-                  animate={{ opacity: 1, x: 0 }}
-                  transition={{ duration: 0.3 }}
-                  className={d.accepted ? (stale ? 'fl-log__line fl-log__line--stale' : 'fl-log__line fl-log__line--ok') : 'fl-log__line fl-log__line--bad'}
-                >
-                  <span className="fl-log__icon">
-                    {stale ? BANG : d.accepted ? CHECK : CROSS}
-                    <span className="fl-visually-hidden">{d.accepted ? t('storage.accepted') : t('storage.rejected')}</span>
-                  </span>
-                  {/* The storage's own words stay alone in .fl-log__text (tests and hints read them); the harm is said beside them. */}
-                  <span>
-                    <span className="fl-log__text">{d.text}</span>
-                    {stale && <strong className="fl-log__stale">{` · ${t('storage.stale')}`}</strong>}
-                  </span>
-                </M.li>
-              );
-            })}
-          </ol>
-        </>
+        <ol className="fl-log" aria-label={t('storage.log')}>
+          {state.decisions.length > LOG_LINES && <li className="fl-muted">{t('storage.earlier', { n: state.decisions.length - LOG_LINES })}</li>}
+          {state.decisions.slice(-LOG_LINES).map((d) => {
+            const stale = d.accepted && d.staleAccepted === true;
+            return (
+              <M.li
+                key={d.messageId}
+                initial={{ opacity: 0, x: -8 }}
+                animate={{ opacity: 1, x: 0 }}
+                transition={{ duration: 0.3 }}
+                className={d.accepted ? (stale ? 'fl-log__line fl-log__line--stale' : 'fl-log__line fl-log__line--ok') : 'fl-log__line fl-log__line--bad'}
+              >
+                <span className="fl-log__icon">
+                  {stale ? BANG : d.accepted ? CHECK : CROSS}
+                  <span className="fl-visually-hidden">{d.accepted ? t('storage.accepted') : t('storage.rejected')}</span>
+                </span>
+                {/* The storage's own words stay alone in .fl-log__text (tests and hints read them); the harm is said beside them. */}
+                <span>
+                  <span className="fl-log__text">{d.text}</span>
+                  {stale && <strong className="fl-log__stale">{` · ${t('storage.stale')}`}</strong>}
+                </span>
+              </M.li>
+            );
+          })}
+        </ol>
       )}
     </section>
   );

@@ -144,13 +144,18 @@ describe('staleStretches', () => {
       }
     }
     expect(stretches).toBeGreaterThan(10);
-    // Leases that share a holder and token, in any order of start, and beliefs before, among and after them.
+    // (The simulator records leases in order of start: the lookup relies on it.)
+    for (const s of ALL_BUILT_IN_SCENARIOS) {
+      const starts = simulate(loadBuiltIn(s.id)).leases.map((l) => l.startMs);
+      expect(starts, s.id).toEqual([...starts].sort((a, b) => a - b));
+    }
+    // Leases that share a holder and token (random tokens repeat), in order of start as the simulator records them, and beliefs before, among and after them.
     for (let k = 0; k < 200; k++) {
       const holders = ['client-1', 'client-2'];
       const leases = Array.from({ length: 1 + Math.floor(r() * 12) }, () => {
         const startMs = Math.floor(r() * 1000);
         return { holder: holders[Math.floor(r() * 2)]!, token: 1 + Math.floor(r() * 3), startMs, endMs: startMs + Math.floor(r() * 400), endReason: r() < 0.2 ? 'run-ended' : 'expired' };
-      });
+      }).sort((a, b) => a.startMs - b.startMs);
       const beliefs = Array.from({ length: Math.floor(r() * 12) }, () => {
         const startMs = Math.floor(r() * 1200);
         return { client: holders[Math.floor(r() * 2)]!, token: 1 + Math.floor(r() * 3), startMs, endMs: startMs + Math.floor(r() * 600) };

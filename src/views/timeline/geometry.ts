@@ -289,22 +289,17 @@ export function leaseEndLabelKey(reason: LeaseEndReason): 'timeline.lease.ended.
  * after the lease ended) to the end of the belief. The lesson's danger zone.
  *
  * A belief's lease is the first in `trace.leases` with its holder and token that started no later
- * than the belief, looked up among the leases of that holder and token (issue 43: a search of every
- * lease for each belief was quadratic on a dense run). A holder is granted a token once, or a few
- * times with random tokens (1 to 999), so each lookup is short.
+ * than the belief. The simulator records each lease as it grants it, so `trace.leases` is in order
+ * of start, and that lease is the first of its holder and token or none: one pass, where a search
+ * of every lease for each belief was quadratic on a dense run (issue 43).
  */
 export function staleStretches(trace: Trace): { client: string; token: number; startMs: number; endMs: number }[] {
-  const byKey = new Map<string, LeaseInterval[]>();
-  for (const l of trace.leases) {
-    const key = `${l.holder}|${l.token}`;
-    const group = byKey.get(key);
-    if (group) group.push(l);
-    else byKey.set(key, [l]);
-  }
+  const first = new Map<string, LeaseInterval>();
+  for (const l of trace.leases) if (!first.has(`${l.holder}|${l.token}`)) first.set(`${l.holder}|${l.token}`, l);
   const out: { client: string; token: number; startMs: number; endMs: number }[] = [];
   for (const b of trace.beliefs) {
-    const lease = byKey.get(`${b.client}|${b.token}`)?.find((l) => l.startMs <= b.startMs);
-    if (!lease || lease.endReason === 'run-ended') continue;
+    const lease = first.get(`${b.client}|${b.token}`);
+    if (!lease || lease.startMs > b.startMs || lease.endReason === 'run-ended') continue;
     const start = Math.max(lease.endMs, b.startMs);
     if (start < b.endMs) out.push({ client: b.client, token: b.token, startMs: start, endMs: b.endMs });
   }
