@@ -23,7 +23,7 @@ import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
-import type { CoarseLevel } from './coarse';
+import { coarseNotice, type CoarseLevel } from './coarse';
 
 export { quietStretches } from './quiet';
 export { Overview } from './Overview';
@@ -105,7 +105,7 @@ function CoarseNotice({ coarse, root }: { coarse: CoarseLevel; root: React.RefOb
   if (!box || coarse.drawnRoutine >= coarse.routine) return null;
   return createPortal(
     <p className="fl-hint fl-timeline__coarse" role="note">
-      {t('timeline.coarse', { total: coarse.routine, shown: coarse.drawnRoutine })}
+      {coarseNotice(coarse, t)}
     </p>,
     box,
   );

@@ -419,7 +419,7 @@ export function* planLabelsSteps(g: Geometry, trace: Trace, t: Translate, measur
         reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
       }
     } else {
-      for (const d of trace.storage) {
+      for (const d of g.coarse.decisions) {
         yield;
         const { x, y } = g.decisionAt.get(d.messageId) ?? { x: g.x(d.atMs), y: lane.base };
         const r = DECISION_R;

@@ -171,10 +171,10 @@ function indexTrace(g: Geometry, trace: Trace): TraceIndex {
 
 function* layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: TraceIndex, nudge: ReadonlyMap<number, number>): Steps<{ geometry: MarkGeometry; onLines: number; blocking: Set<number> }> {
   const out: MessageGeom[] = [];
-  const decisionAt = decisionRows(g, trace);
+  const decisionAt = decisionRows(g, coarse.decisions);
   // A write ends at its decision's mark, and the storage's reply leaves from it (moved with it, its slope kept).
   const replyAt = new Map<string, { y: number; dx: number }>();
-  for (const d of trace.storage) {
+  for (const d of coarse.decisions) {
     const at = decisionAt.get(d.messageId)!;
     replyAt.set(`${d.client}@${d.atMs}`, { y: at.y, dx: at.x - g.x(d.atMs) });
   }
