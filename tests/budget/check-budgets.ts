@@ -151,10 +151,11 @@ const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.htm
  * story shares), and in the lesson's chunk (0.61 KB) the questions that answer only after a
  * prediction and set the figure ("See it in the figure"), the picture that no longer seeks on a
  * click, German's loader and the split paragraphs. Both together measured 155.97 KB: 156.25 KB;
- * 156.75 KB with issue 43's dense writes drawn coarser in the label plan's and marks' chunks (+0.7 KB): 156.68 KB. Its route no longer
+ * 156.75 KB with issue 43's dense writes drawn coarser in the label plan's and marks' chunks (+0.7 KB): 156.68 KB;
+ * 157.1 KB with dense reads drawn coarser too (+0.36 KB, the notice in both languages): 157.04 KB. Its route no longer
  * costs the lab's own first render anything (the 67 bytes were found back: shorter file hashes).
  */
-const BUDGETS = { firstRenderJs: 99.67 * KB, firstRenderCss: 10 * KB, singleFile: 303 * KB, lessonFirstRenderJs: 156.75 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.67 * KB, firstRenderCss: 10 * KB, singleFile: 303 * KB, lessonFirstRenderJs: 157.1 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -536,7 +536,9 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, at }: MarkPr
 const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, layer }: LaneProps) {
   const t = useT();
   const p = stepMs;
-  const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected'));
+  // Not the reads a run drawn coarser leaves out (`coarse.ts`).
+  const thinned = (g as { coarse?: CoarseLevel }).coarse?.thinnedReadReplies;
+  const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected') && !(e.messageId !== undefined && thinned?.has(e.messageId)));
   if (layer === 'under') {
     return <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" aria-hidden="true" />;
   }

@@ -23,6 +23,15 @@
  * them, a run of rejections or of stale writes is drawn one every {@link WRITE_THIN_PX} px like any
  * other repeat: drawn in full at this scale they could not be told apart, and the events table and
  * the storage's log list every one.
+ *
+ * Reads likewise (issue 43's review: eight clients reading back to back drew 3,200 arrows and froze
+ * the page for a minute): where one client's routine reads come closer than {@link WRITE_THIN_PX}
+ * px, one every {@link WRITE_THIN_PX} px is drawn with its reply and the storage's mark. A routine
+ * read repeats the same client's read before it: the same token, served or refused alike, and (when
+ * served) data written with the same token, answered on time. Always drawn: a client's first and last
+ * read, every read that differs from its read before (the first refused, the first that returns
+ * another writer's data: where a stale read shows) and the read before it, and every read a fault
+ * delayed or held or the storage never answered.
  * @module
  */
 import type { Message, StorageDecision, Trace } from '../../model/trace';
@@ -62,7 +71,14 @@ export interface CoarseLevel {
   /** Writes in the run, and how many of them are drawn (each with its decision and reply). */
   writes: number;
   drawnWrites: number;
+  /** Reads in the run, and how many of them are drawn (each with its reply and the storage's mark). */
+  reads: number;
+  drawnReads: number;
+  /** The ids of the read replies left out: the storage's read marks (`read-served` / `read-rejected`, whose `messageId` is the reply's) not drawn. */
+  thinnedReadReplies: ReadonlySet<number>;
 }
+
+const NONE: ReadonlySet<number> = new Set();
 
 const late = (m: Message) => m.delayedMs + m.heldMs > 0;
 
@@ -73,6 +89,8 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
   const all = trace.messages;
   const keep = new Uint8Array(all.length);
   const { thinnedWrites, writes } = thinWrites(g, trace, keep);
+  const { reads, thinnedReads } = thinReads(g, trace, keep);
+  const thinnedReadReplies = new Set<number>();
   // Keepalives, per client: the previous one and the x of the last drawn.
   const streams = new Map<string, { last: number; prev: Message | undefined; prevIndex: number }>();
   // Drawn keepalives by where their reply comes from, when it is sent: the reply to each is drawn.
@@ -104,11 +122,12 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
       streams.set(key, s);
     } else {
       if (m.kind === 'keepalive-ok') routine++;
-      // (Writes and their replies are chosen by thinWrites.)
-      else if (m.kind !== 'write' && m.kind !== 'write-reply') keep[i] = 1;
+      // (Writes, reads and their replies are chosen by thinWrites and thinReads.)
+      else if (m.kind !== 'write' && m.kind !== 'write-reply' && m.kind !== 'read' && m.kind !== 'read-reply') keep[i] = 1;
     }
   });
-  if (thinned === 0 && thinnedWrites.size === 0) return { messages: all, decisions: trace.storage, routine: routine + writes, drawnRoutine: routine + writes, keepalives: routine, drawnKeepalives: routine, writes, drawnWrites: writes };
+  if (thinned === 0 && thinnedWrites.size === 0 && thinnedReads.size === 0)
+    return { messages: all, decisions: trace.storage, routine: routine + writes + reads, drawnRoutine: routine + writes + reads, keepalives: routine, drawnKeepalives: routine, writes, drawnWrites: writes, reads, drawnReads: reads, thinnedReadReplies: NONE };
   // The replies in a second pass: the last keepalive of a held stretch is known only once the next is met.
   let drawnRoutine = 0;
   const out: Message[] = [];
@@ -128,6 +147,18 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
       out.push(m);
       return;
     }
+    // A read's reply leaves as the storage answers it: drawn unless that read is left out.
+    if (m.kind === 'read-reply') {
+      const key = `${m.to}@${m.sentAtMs}`;
+      const n = thinnedReads.get(key) ?? 0;
+      if (n > 0) {
+        thinnedReads.set(key, n - 1);
+        thinnedReadReplies.add(m.id);
+        return;
+      }
+      out.push(m);
+      return;
+    }
     // A write's reply leaves its decision: drawn unless that write is left out.
     if (m.kind === 'write-reply') {
       const key = `${m.to}@${m.sentAtMs}`;
@@ -144,14 +175,66 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
     out.push(m);
   });
   const decisions = trace.storage.filter((d) => keep[d.messageId]);
-  const drawnWrites = writes - countThinned(all, keep);
-  return { messages: out, decisions, routine: routine + writes, drawnRoutine: drawnRoutine + drawnWrites, keepalives: routine, drawnKeepalives: drawnRoutine, writes, drawnWrites };
+  const drawnWrites = writes - countThinned(all, keep, 'write');
+  const drawnReads = reads - countThinned(all, keep, 'read');
+  return {
+    messages: out,
+    decisions,
+    routine: routine + writes + reads,
+    drawnRoutine: drawnRoutine + drawnWrites + drawnReads,
+    keepalives: routine,
+    drawnKeepalives: drawnRoutine,
+    writes,
+    drawnWrites,
+    reads,
+    drawnReads,
+    thinnedReadReplies,
+  };
 }
 
-function countThinned(all: readonly Message[], keep: Uint8Array): number {
+function countThinned(all: readonly Message[], keep: Uint8Array, kind: 'write' | 'read'): number {
   let n = 0;
-  for (let i = 0; i < all.length; i++) if (all[i]!.kind === 'write' && !keep[i]) n++;
+  for (let i = 0; i < all.length; i++) if (all[i]!.kind === kind && !keep[i]) n++;
   return n;
+}
+
+/**
+ * Marks in `keep` the reads of `trace` drawn at geometry `g`'s scale (see the module's note), in one
+ * pass over the messages. Returns the reads in the run, and the reads left out by where their reply
+ * leaves (`client@ms`, with a count), for the reply pass.
+ */
+function thinReads(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { reads: number; thinnedReads: Map<string, number> } {
+  const all = trace.messages;
+  const answerOf = new Map<number, { served: boolean; writtenWith?: number }>();
+  for (const r of trace.reads ?? []) if (r.messageId !== undefined) answerOf.set(r.messageId, r);
+  // Per client: what its read before showed, the x of its last drawn read, its last read left out.
+  const streams = new Map<string, { shown: string; last: number; prevThinned: number }>();
+  let reads = 0;
+  for (let i = 0; i < all.length; i++) {
+    const m = all[i]!;
+    if (m.kind !== 'read') continue;
+    countOps();
+    reads++;
+    const a = answerOf.get(m.id);
+    const s = streams.get(m.from);
+    const x = g.x(m.sentAtMs);
+    const shown = !a ? 'unanswered' : `${m.token}|${a.served}|${a.writtenWith}`;
+    const routine = s !== undefined && a !== undefined && m.handledAtMs !== undefined && m.delayedMs + m.heldMs === 0 && shown === s.shown;
+    if (!routine && s && s.prevThinned >= 0) keep[s.prevThinned] = 1;
+    if (!routine || x - s!.last >= WRITE_THIN_PX) {
+      keep[i] = 1;
+      streams.set(m.from, { shown, last: x, prevThinned: -1 });
+    } else streams.set(m.from, { shown, last: s!.last, prevThinned: i });
+  }
+  for (const s of streams.values()) if (s.prevThinned >= 0) keep[s.prevThinned] = 1;
+  const thinnedReads = new Map<string, number>();
+  for (let i = 0; i < all.length; i++) {
+    const m = all[i]!;
+    if (m.kind !== 'read' || keep[i] || m.handledAtMs === undefined) continue;
+    const key = `${m.from}@${m.handledAtMs}`;
+    thinnedReads.set(key, (thinnedReads.get(key) ?? 0) + 1);
+  }
+  return { reads, thinnedReads };
 }
 
 /**
@@ -202,6 +285,7 @@ export function coarseNotice(c: CoarseLevel, t: Translate): string {
   return [
     c.drawnKeepalives < c.keepalives && t('timeline.coarse', { total: c.keepalives, shown: c.drawnKeepalives }),
     c.drawnWrites < c.writes && t('timeline.coarse.writes', { writes: c.writes, shown: c.drawnWrites }),
+    c.drawnReads < c.reads && t('timeline.coarse.reads', { reads: c.reads, shown: c.drawnReads }),
   ]
     .filter(Boolean)
     .join(' ');

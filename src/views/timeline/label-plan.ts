@@ -452,7 +452,8 @@ export function* planLabelsSteps(g: Geometry, trace: Trace, t: Translate, measur
           candidates: pointCandidates(text, m(text, FONT.small), x, [lane.base - 18, lane.base + 28, lane.base + 40], { x, y: lane.base - 12 }),
         });
       }
-      for (const e of trace.events.filter((x) => x.kind === 'read-served' || x.kind === 'read-rejected')) {
+      // (Not the reads a run drawn coarser leaves out, `coarse.ts`.)
+      for (const e of trace.events.filter((x) => (x.kind === 'read-served' || x.kind === 'read-rejected') && !(x.messageId !== undefined && g.coarse.thinnedReadReplies.has(x.messageId)))) {
         yield;
         const x = g.x(e.atMs);
         obstacles.push({ x: x - 7, y: lane.base - 7, w: 14, h: 14 });

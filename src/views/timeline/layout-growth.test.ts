@@ -242,4 +242,99 @@ describe("the timeline's layout work (issue 43)", () => {
     }
     expect(checked).toBeGreaterThan(8);
   });
+
+  /**
+   * A generated run of dense reads from `seed` (issue 43's review: eight clients reading back to back
+   * froze the page): `clients` clients each acquiring, writing once, then reading `reads` times, with
+   * fenced reads or not, some paused past their lease (their later reads refused, or served another
+   * writer's data).
+   */
+  function denseReads(seed: number, reads: number): ScenarioInput {
+    const r = rng(seed);
+    const clients = 1 + Math.floor(r() * 8);
+    const ttlMs = [1000, 2000, 5000][Math.floor(r() * 3)]!;
+    const ids = Array.from({ length: clients }, (_, i) => `client-${i + 1}`);
+    const faults: NonNullable<ScenarioInput['faults']> = ids.filter(() => r() < 0.5).map((client) => ({ kind: 'pause', client, atMs: 200 + Math.floor(r() * 5000), forMs: ttlMs + Math.floor(r() * 3000) }));
+    return {
+      format: 'fencing-lab.scenario/v1',
+      title: `dense reads ${seed} × ${reads}`,
+      lease: { ttlMs },
+      storage: { fenceReads: r() < 0.5 },
+      durationMs: 300_000,
+      clients: ids.map((id) => ({
+        id,
+        renewEveryMs: Math.floor(ttlMs / 3),
+        program: [{ op: 'acquire' as const }, { op: 'write' as const, value: id }, ...Array.from({ length: reads }, () => ({ op: 'read' as const }))].slice(0, 200),
+      })),
+      faults,
+    } as ScenarioInput;
+  }
+
+  it('stays near n log n for generated runs of dense reads (up to eight clients reading back to back): the coarser level thins routine reads', { timeout: 600_000 }, () => {
+    let runs = 0;
+    let thinned = 0;
+    for (const seed of [21, 22, 23, 24]) {
+      let first: { n: number; ops: number } | undefined;
+      for (const reads of [12, 50, 198]) {
+        const trace = run(denseReads(seed, reads));
+        if (!trace) break;
+        const n = Math.max(2, trace.events.length);
+        let ops = 0;
+        for (const width of [712, 360]) {
+          layoutOps.n = 0;
+          const gm = withMessages(layoutTimeline(trace, undefined, width), trace);
+          planLabels(gm, trace, t, roughMeasure);
+          ops += layoutOps.n;
+          if (gm.coarse.drawnReads < gm.coarse.reads) thinned++;
+        }
+        runs++;
+        first ??= { n, ops };
+        expect(ops / nlogn(n), `seed ${seed}, ${reads} reads a client: ${n} events, ${ops} steps (${first.n} events: ${first.ops})`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
+      }
+    }
+    expect(runs).toBe(12);
+    expect(thinned).toBeGreaterThan(8);
+  });
+
+  it('never leaves out a read where what it returns changes, and draws each drawn read with its reply and mark, no other (generated dense reads)', () => {
+    let checked = 0;
+    for (const seed of [21, 22, 23, 24, 25, 26]) {
+      const trace = run(denseReads(seed, 198))!;
+      const answerOf = new Map((trace.reads ?? []).map((a) => [a.messageId, a]));
+      const shown = (m: Message) => {
+        const a = answerOf.get(m.id);
+        return !a ? 'unanswered' : `${m.token}|${a.served}|${a.writtenWith}`;
+      };
+      const must = new Set<number>();
+      const byClient = new Map<string, Message[]>();
+      for (const m of trace.messages) if (m.kind === 'read') byClient.set(m.from, [...(byClient.get(m.from) ?? []), m]);
+      for (const rs of byClient.values()) {
+        rs.forEach((m, i) => {
+          const prev = rs[i - 1];
+          const changes = !prev || shown(prev) !== shown(m) || m.delayedMs + m.heldMs > 0 || m.handledAtMs === undefined;
+          if (changes) must.add(m.id);
+          if (changes && prev) must.add(prev.id);
+        });
+        must.add(rs.at(-1)!.id);
+      }
+      for (const width of [712, 360]) {
+        const c = withMessages(layoutTimeline(trace, undefined, width), trace).coarse;
+        const drawn = new Set(c.messages.filter((m) => m.kind === 'read').map((m) => m.id));
+        expect([...must].filter((id) => !drawn.has(id)), `seed ${seed} at ${width} px`).toEqual([]);
+        // A read's reply and the storage's mark (the event whose message is the reply) drawn exactly when the read is.
+        const drawnReplies = new Set(c.messages.filter((m) => m.kind === 'read-reply').map((m) => m.id));
+        for (const a of trace.reads ?? []) {
+          const mark = trace.events.find((e) => (e.kind === 'read-served' || e.kind === 'read-rejected') && e.atMs === a.atMs && e.peer === a.client && e.messageId !== undefined);
+          expect(mark, `seed ${seed}: the mark of the read at ${a.atMs}`).toBeDefined();
+          const replyDrawn = drawnReplies.has(mark!.messageId!);
+          expect(replyDrawn).toBe(drawn.has(a.messageId));
+          expect(c.thinnedReadReplies.has(mark!.messageId!)).toBe(!replyDrawn);
+        }
+        expect(c.drawnReads).toBe(drawn.size);
+        expect(c.reads).toBe(trace.messages.filter((m) => m.kind === 'read').length);
+        if (c.drawnReads < c.reads) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(4);
+  });
 });

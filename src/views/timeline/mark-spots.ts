@@ -10,8 +10,11 @@ import { drawnPieces, pointToSegment, type MessageGeom, type Obstacle } from './
 import type { Geometry } from './geometry';
 import { XIndex } from './spatial';
 
-/** The point marks of the trace as `Lanes.tsx` draws them (their ink, strokes included). */
-export function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, { x: number; y: number }>, markerAt: ReadonlyMap<number, MarkerSpot>): Obstacle[] {
+/**
+ * The point marks of the trace as `Lanes.tsx` draws them (their ink, strokes included); not the read
+ * marks of the replies in `thinnedReads` (a run drawn coarser, `coarse.ts`).
+ */
+export function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<number, { x: number; y: number }>, markerAt: ReadonlyMap<number, MarkerSpot>, thinnedReads?: ReadonlySet<number>): Obstacle[] {
   const out: Obstacle[] = [];
   const storage = g.lane('storage');
   const lease = g.lane('lease-service') ?? g.lanes.find((l) => l.kind === 'lease');
@@ -21,8 +24,9 @@ export function pointMarks(g: Geometry, trace: Trace, decisionAt: ReadonlyMap<nu
   }
   for (const e of trace.events) {
     const x = g.x(e.atMs);
-    if (storage && (e.kind === 'read-served' || e.kind === 'read-rejected')) out.push({ x, y: storage.base, r: READ_R + 0.75, square: false, atMs: e.atMs });
-    else if (lease && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected')) {
+    if (storage && (e.kind === 'read-served' || e.kind === 'read-rejected')) {
+      if (!(e.messageId !== undefined && thinnedReads?.has(e.messageId))) out.push({ x, y: storage.base, r: READ_R + 0.75, square: false, atMs: e.atMs });
+    } else if (lease && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected')) {
       const at = markerAt.get(e.id);
       if (at && !at.shared) out.push({ x: at.x, y: at.y, r: 3.75, square: false, atMs: e.atMs });
     } else if (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed') {

@@ -397,7 +397,7 @@ function* layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: 
   // picture, not a clock (its times are in its name). While in flight its head is left out where
   // it would cover one (`Messages.tsx`).
   const markerAt = markerSpots(g, trace, out);
-  const marks = pointMarks(g, trace, decisionAt, markerAt);
+  const marks = pointMarks(g, trace, decisionAt, markerAt, coarse.thinnedReadReplies);
   const dots: Obstacle[] = out.map((m) => ({ x: m.x1, y: m.y1, r: DOT_R, square: false, atMs: m.sentAtMs, msg: m.id }));
   const markIndex = new XIndex<Obstacle>(32);
   for (const o of marks) markIndex.add(o, o.x - o.r, o.x + o.r);
