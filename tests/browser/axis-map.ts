@@ -26,7 +26,7 @@ export interface AxisMap {
 /** Reads the axis of the first timeline on `page`. */
 export async function readAxis(page: Page): Promise<AxisMap> {
   const read = await page.evaluate(() => {
-    const ticks = [...document.querySelectorAll('.fl-timeline__svg .fl-axis [data-ms] line')].map((el) => ({
+    const ticks = [...document.querySelectorAll('.fl-timeline__back .fl-axis [data-ms] line')].map((el) => ({
       ms: Number(el.parentElement!.getAttribute('data-ms')),
       x: el.getBoundingClientRect().left,
     }));

@@ -143,6 +143,26 @@ export function buildTimelineSvg(root: Element, title: string): { svg: string; w
   }
 
   const pic = styledClone(source);
+  // The picture is drawn in layers (`Timeline.tsx`): under the marks the background (lane bands,
+  // grid) and the grey future cover, over them the playhead; each cover and playhead at its place.
+  const layer = (sel: string): { svg: SVGSVGElement; x: number } | undefined => {
+    const svg = root.querySelector<SVGSVGElement>(`${sel} svg, svg${sel}`);
+    if (!svg) return undefined;
+    const box = svg.closest<HTMLElement>('.fl-now');
+    const x = Number(/translateX\(([-0-9.e]+)px\)/.exec(box?.style.transform ?? '')?.[1] ?? 0);
+    return { svg, x };
+  };
+  const group = (l: { svg: SVGSVGElement; x: number } | undefined): SVGElement | undefined => {
+    if (!l) return undefined;
+    const g = make('g', { transform: `translate(${l.x} 0)` });
+    for (const child of [...styledClone(l.svg).childNodes]) g.appendChild(child);
+    return g;
+  };
+  const under = [group(layer('.fl-timeline__back')), group(layer('.fl-now--future'))].filter((g) => g !== undefined);
+  const after = pic.querySelector('defs')?.nextSibling ?? pic.firstChild;
+  for (const g of under) pic.insertBefore(g, after);
+  const over = group(layer('.fl-now--playhead'));
+  if (over) pic.appendChild(over);
   for (const n of pic.querySelectorAll('title')) n.remove();
   pic.setAttribute('x', String(PAD + labelW));
   pic.setAttribute('y', String(TITLE_H));
