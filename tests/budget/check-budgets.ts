@@ -174,7 +174,7 @@ const WATCH_FIRST_RENDER = `
   new MutationObserver((_, observer) => {
     if (window.__flFirstRender === undefined
         && document.documentElement.hasAttribute('data-fl-live')
-        && document.querySelector('.fl-timeline__svg .fl-lane__line')
+        && document.querySelector('.fl-timeline .fl-lane__line')
         && document.querySelector('button.fl-play')) {
       window.__flFirstRender = performance.now();
       observer.disconnect();

@@ -19,7 +19,8 @@
  * (`tests/budget/check-budgets.ts`).
  * @module
  */
-import { memo, useMemo } from 'react';
+import { memo, useContext, useMemo } from 'react';
+import { createPortal } from 'react-dom';
 import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
 import { localiseNumber, useT } from '../../i18n';
@@ -30,7 +31,7 @@ import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './ge
 import { DECISION_R, MARKER_DY, MARKER_SHARE, type MarkerSpot } from './mark-spots';
 import type { MessageGeom } from './arrows';
 import { THIN_PX, type CoarseLevel } from './coarse';
-import { Grow, type Growth } from './growth';
+import { Grow, RevealContext, type Growth } from './growth';
 import type { Placement } from './label-layout';
 import { brokenLine, RENEW_CLEAR } from './label-holes';
 import { crossingsAt, mergeGaps } from './playhead-clearance';
@@ -101,6 +102,18 @@ const growLine = (running: boolean, x1: number, x2: number): Growth | undefined 
 /** While in progress: a label in a bar from `x1` shows once the bar is `width` px long (and, with `until`, hides from there). */
 const growLabel = (running: boolean, x1: number, x2: number, width: number, until?: number): Growth | undefined =>
   running ? { attr: 'visibility', fromX: x1, toX: x2, min: width, ...(until !== undefined ? { max: until } : {}) } : undefined;
+
+/**
+ * A lane's life line at height `y`, from `x1` to `x2` (px), in progress while `running`: drawn whole
+ * on the timeline's reveal layer, which shows it as far as the playhead with no work per frame
+ * (`RevealContext`, issue 44); drawn here and grown every frame (`growth.ts`) until that layer is in
+ * the page, or where there is none.
+ */
+function LifeLine({ running, x1, x2, y }: { running: boolean; x1: number; x2: number; y: number }) {
+  const reveal = useContext(RevealContext)?.current;
+  if (reveal) return createPortal(<line x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" />, reveal);
+  return <Grow as="line" grow={growLine(running, x1, x2)} x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" aria-hidden="true" />;
+}
 
 /** Props every mark gets: its lane and the geometry. */
 interface MarkProps {
@@ -307,7 +320,7 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   return (
     <g role="group" aria-label={t('timeline.lane', { name })}>
       {started && started.atMs <= p && (
-        <Grow as="line" grow={growLine(p < lifeEnd, lifeStart, g.x(lifeEnd))} x1={lifeStart} x2={g.x(lifeEnd)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+        <LifeLine running={p < lifeEnd} x1={lifeStart} x2={g.x(lifeEnd)} y={lane.base} />
       )}
       {partitions.map((q, i) => (
         <PartitionMark key={`part${i}`} {...common} q={q} trace={trace} running={q.endMs > p} spot={labels.get(labelKey.partition(lane.id, i))} />
@@ -455,7 +468,7 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, laye
   }
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.leaseService') })}>
-      <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+      <LifeLine running={p < trace.endMs} x1={g.plotLeft} x2={g.x(trace.endMs)} y={lane.base} />
       {trace.leases
         .filter((l) => l.startMs <= p)
         .map((l) => {
@@ -538,7 +551,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, 
   const p = stepMs;
   const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected'));
   if (layer === 'under') {
-    return <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" aria-hidden="true" />;
+    return <LifeLine running={p < trace.endMs} x1={g.plotLeft} x2={g.x(trace.endMs)} y={lane.base} />;
   }
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>

@@ -68,6 +68,8 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
       head.current?.setAttribute('d', drawn ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
     },
     [arrived, msg],
+    // Arrived, it is drawn whole until the next step: no work per frame.
+    !arrived,
   );
   const name = t(messageNameKey(msg.kind));
   const from = actorName(trace, msg.from, t);
@@ -210,6 +212,7 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived }: { msg: Me
       }
     },
     [arrived, msg, from, to],
+    !arrived,
   );
   const at = { x1: msg.x1 + dx * from, y1: msg.y1 + dy * from, x2: msg.x1 + dx * to, y2: msg.y1 + dy * to };
   // Its line in its message's own colour and dash (the message's classes), thinner and fainter (app.css).

@@ -15,7 +15,7 @@ import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
-import { createGrowthRegistry, GrowthContext } from './growth';
+import { createGrowthRegistry, GrowthContext, RevealContext } from './growth';
 import { usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
@@ -233,6 +233,10 @@ export function Timeline() {
   const store = useLabStore();
   const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
   const future = useRef<HTMLDivElement>(null);
+  // The reveal layer: what it holds shows only left of the playhead (see its markup below).
+  const reveal = useRef<HTMLDivElement>(null);
+  const revealIn = useRef<HTMLDivElement>(null);
+  const lifeRoot = useRef<SVGGElement>(null);
   const band = useRef<SVGPathElement>(null);
   // Every frame, without a render: the bars still growing reach the playhead, the grey future cover
   // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
@@ -276,6 +280,8 @@ export function Timeline() {
       const px = g.x(ms);
       growing.apply(px);
       moveLayer(future.current, px);
+      moveLayer(reveal.current, px - g.width);
+      moveLayer(revealIn.current, g.width - px);
       // No layout reads here (they would force a layout every frame): the box's width comes from the
       // ResizeObserver and its scroll position from its scroll events. Only a jump sideways reads the
       // texts' boxes, to stop where no label is cut.
@@ -336,8 +342,9 @@ export function Timeline() {
               repaints nothing: the background (lane bands, grid) drawn once; the grey future cover
               from the playhead on, with a faint band along the playhead's line (where the line
               breaks to leave an arrow clear, playhead-clearance.ts, the band still says where "now"
-              is, and the arrow reads on top of it), a layer moved by a transform; the picture
-              itself (the SVG with the marks); and on top the playhead, a layer of its own. */}
+              is, and the arrow reads on top of it), a layer moved by a transform; the lane lines;
+              the reveal layer; the picture itself (the SVG with the marks); and on top the
+              playhead, a layer of its own. */}
           <div className="fl-timeline__picture">
             <svg className="fl-timeline__back" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} aria-hidden="true" focusable="false">
               {g.lanes.map((lane, i) => (
@@ -350,6 +357,21 @@ export function Timeline() {
                 <rect x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
                 <path ref={band} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__band" />
               </svg>
+            </div>
+            <svg className="fl-timeline__back fl-timeline__lines" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} aria-hidden="true" focusable="false">
+              {g.lanes.map((lane) => (
+                <line key={lane.id} x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
+              ))}
+            </svg>
+            {/* The reveal layer: a box as wide as the picture, moved to end at the playhead and
+                clipping what it holds, which is moved back by as much, so that it stays in place and
+                shows only left of the playhead (the lanes' life lines, drawn whole: `Lanes.tsx`). */}
+            <div ref={reveal} className="fl-now fl-now--reveal" style={{ width: g.width, height: g.height }} aria-hidden="true">
+              <div ref={revealIn} className="fl-now fl-now__in">
+                <svg width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} focusable="false">
+                  <g ref={lifeRoot} />
+                </svg>
+              </div>
             </div>
           <svg
             ref={svgRef}
@@ -390,13 +412,10 @@ export function Timeline() {
               </pattern>
             </defs>
             <Axis g={g} part="labels" />
-            <g aria-hidden="true">
-              {g.lanes.map((lane) => (
-                <line key={lane.id} x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
-              ))}
-            </g>
             <GrowthContext value={growing}>
-              <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
+              <RevealContext value={lifeRoot}>
+                <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
+              </RevealContext>
             </GrowthContext>
             {pauseEnded && (
               <Suspense fallback={null}>

@@ -66,6 +66,14 @@ export function createGrowthRegistry(currentX: () => number): GrowthRegistry {
   };
 }
 
+/**
+ * Where a lane's life line is drawn whole (its `current`, an SVG group on the timeline's reveal
+ * layer, which shows only what lies left of the playhead: `Timeline.tsx`), so that it grows with the
+ * playhead with no work per frame (issue 44). `current` is null until the layer is in the page; the
+ * context is null where there is no such layer (a lane drawn on its own).
+ */
+export const RevealContext = createContext<{ current: Element | null } | null>(null);
+
 /** The registry of the timeline around, if any (a lane drawn on its own grows nothing). */
 export const GrowthContext = createContext<GrowthRegistry | null>(null);
 

@@ -44,8 +44,13 @@ export function useEventStep(): number {
  * React hook: calls `apply(playheadMs)` now (before paint), on every playhead change and when
  * playback starts or stops, without re-rendering. `apply` must only touch the DOM (attributes, styles, scroll). It is re-subscribed
  * when `deps` change.
+ *
+ * With `follows` false, `apply` runs once (now, and again when `deps` change) and the hook does not
+ * subscribe at all: for an item whose drawing no longer depends on the playhead until the next event
+ * step re-renders it (an arrow that has arrived). Every subscriber runs on every frame of playback,
+ * and a long run has hundreds of arrows (issue 44).
  */
-export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: readonly unknown[]): void {
+export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: readonly unknown[], follows = true): void {
   const store = useLabStore();
   const latest = useRef(apply);
   latest.current = apply;
@@ -53,6 +58,7 @@ export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: read
     let last = store.getState().playheadMs;
     let playing = store.getState().playing;
     latest.current(last);
+    if (!follows) return undefined;
     return store.subscribe((s) => {
       // Also when playback starts or stops: some writes are deferred while playing (see `moveX`).
       if (s.playheadMs === last && s.playing === playing) return;
@@ -60,7 +66,7 @@ export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: read
       playing = s.playing;
       latest.current(last);
     });
-  }, [store, ...deps]);
+  }, [store, follows, ...deps]);
 }
 
 /**
