@@ -298,9 +298,17 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   const pauses = trace.pauses.filter((q) => q.client === lane.id && q.startMs <= p);
   const partitions = trace.partitions.filter((q) => q.client === lane.id && q.startMs <= p);
   const crash = trace.crashes.find((c) => c.client === lane.id && c.atMs <= p);
-  const checks = trace.events.filter((e) => e.actor === lane.id && e.atMs <= p && (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed'));
-  const started = trace.events.find((e) => e.actor === lane.id && e.kind === 'client-start');
-  const ended = trace.events.find((e) => e.actor === lane.id && e.kind === 'program-ended');
+  // The lane's own events, found once per trace (not at every step: a dense run has thousands).
+  const own = useMemo(
+    () => ({
+      checks: trace.events.filter((e) => e.actor === lane.id && (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed')),
+      started: trace.events.find((e) => e.actor === lane.id && e.kind === 'client-start'),
+      ended: trace.events.find((e) => e.actor === lane.id && e.kind === 'program-ended'),
+    }),
+    [trace, lane.id],
+  );
+  const checks = own.checks.filter((e) => e.atMs <= p);
+  const { started, ended } = own;
   const lifeStart = started ? g.x(started.atMs) : g.plotLeft;
   const lifeEnd = Math.min(trace.endMs, crash?.atMs ?? Infinity, ended?.atMs ?? Infinity);
   const common = { lane, g, name };
@@ -375,7 +383,6 @@ const LeaseMark = memo(function LeaseMark({
   endSpot,
   endTick,
 }: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; spot: Spot; endSpot: Spot; endTick: string }) {
-  let lastTick = -Infinity;
   const t = useT();
   const barH = 22;
   const barTop = lane.base - barH / 2;
@@ -385,6 +392,16 @@ const LeaseMark = memo(function LeaseMark({
   const endKey = leaseEndLabelKey(l.endReason);
   const endText = ended && endKey ? t('timeline.lease.until', { end: seconds(l.endMs), reason: t(endKey) }) : t('timeline.lease.live');
   const aria = t('timeline.lease.aria', { token: l.token, client: holder, start: seconds(l.startMs), end: endText });
+  const ticks = useMemo(() => {
+    let lastTick = -Infinity;
+    return l.renewedAtMs.map((r) => {
+      const x = g.x(r);
+      if (spot && x > spot.box.x - RENEW_CLEAR && x < spot.box.x + spot.box.w + RENEW_CLEAR) return null;
+      if (x - lastTick < THIN_PX) return null;
+      if (g.coarse && g.coarse.drawnRoutine < g.coarse.routine) lastTick = x;
+      return <line key={r} x1={x} x2={x} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />;
+    });
+  }, [l, g, spot, barTop]);
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-lease">
       <title>{aria}</title>
@@ -397,13 +414,8 @@ const LeaseMark = memo(function LeaseMark({
       )}
       {/* Each renewal a tick across the bar; none under the label or within RENEW_CLEAR px of its text (a notch there read as a tick through it). */}
       {/* In a run drawn coarser (`coarse.ts`), a tick at most every THIN_PX px: one per keepalive could not be told apart. */}
-      {l.renewedAtMs.slice(0, renewals).map((r) => {
-        const x = g.x(r);
-        if (spot && x > spot.box.x - RENEW_CLEAR && x < spot.box.x + spot.box.w + RENEW_CLEAR) return null;
-        if (x - lastTick < THIN_PX) return null;
-        if (g.coarse && g.coarse.drawnRoutine < g.coarse.routine) lastTick = x;
-        return <line key={r} x1={x} x2={x} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />;
-      })}
+      {/* The same element for a tick at every step (made once per layout), so that React passes over the ticks already drawn (issue 43: thousands in a dense run). */}
+      {ticks.slice(0, renewals)}
       {ended && endKey && (
         <M.g {...appear}>
           {/* Broken where an arrow passes it (a healed partition's held keepalives cross it on their way in). */}
@@ -444,7 +456,8 @@ const Marker = memo(function Marker({ e, lane, g, trace, spot, dot, at }: MarkPr
 const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, layer }: LaneProps) {
   const t = useT();
   const p = stepMs;
-  const markers = trace.events.filter((e) => e.atMs <= p && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'));
+  const allMarkers = useMemo(() => trace.events.filter((e) => e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'), [trace]);
+  const markers = allMarkers.filter((e) => e.atMs <= p);
   if (layer === 'over') {
     if (markers.length === 0) return null;
     // Not a second group named after the lane: each marker carries its own accessible name.
@@ -549,7 +562,8 @@ const DecisionMark = memo(function DecisionMark({ d, lane, g, spot, at }: MarkPr
 const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, layer }: LaneProps) {
   const t = useT();
   const p = stepMs;
-  const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected'));
+  const allReads = useMemo(() => trace.events.filter((e) => e.kind === 'read-served' || e.kind === 'read-rejected'), [trace]);
+  const reads = allReads.filter((e) => e.atMs <= p);
   if (layer === 'under') {
     return <LifeLine running={p < trace.endMs} x1={g.plotLeft} x2={g.x(trace.endMs)} y={lane.base} />;
   }
