@@ -44,11 +44,6 @@ if (locale !== 'en') void startLocale(locale);
 // The quiz alone gets its own spacing (quiz.css): without the explainer above it, it would touch the top edge.
 document.documentElement.toggleAttribute('data-quiz-only', params.view === 'quiz');
 
-// The single file leaves the lesson out (its size budget): it shows the lab there.
-if (import.meta.env.FENCING_LAB_SINGLE_FILE === true && params.view === 'lesson') {
-  params.view = 'timeline';
-  reportNotices(['view: the lesson is not part of this one-file build; showing the lab']);
-}
 const settings: PageSettings = { params, display: displayOf(params), locale, search, hash };
 const container = document.getElementById('root')!;
 const prerendered = container.hasAttribute('data-fl-prerendered');
@@ -72,8 +67,8 @@ if (prerendered && !document.documentElement.hasAttribute('data-fl-fresh') && op
   // A transition: React renders the page in slices and lets the browser breathe between them, rather
   // than in one long task (on a slow phone that task blocked input for about half a second; issue 7).
   // The lesson you read (issue 45, `?view=lesson`): a page of its own in its own chunk
-  // (`lesson/load.ts`), so the lab's first render does not grow.
-  if (import.meta.env.FENCING_LAB_SINGLE_FILE !== true && params.view === 'lesson') void import('./lesson/load');
+  // (`lesson/load.ts`), so the lab's first render does not grow; the single file carries it too.
+  if (params.view === 'lesson') void import('./lesson/load');
   else {
     const root = createRoot(container);
     startTransition(() => root.render(<Page settings={settings} />));

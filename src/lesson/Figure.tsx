@@ -7,7 +7,7 @@
  * (for screen readers and anyone who prefers rows) and an "Open in the lab" link to that exact run.
  * @module
  */
-import { Suspense, use, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, use, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { ArrowUpRight, ShieldCheck, ShieldOff } from 'lucide-react';
 import { DisplayProvider, useDisplay, type Display } from '../embed/display';
 import { useT } from '../i18n';
@@ -20,7 +20,8 @@ import { lastEventIndexAt } from '../store/playback';
 import { loadSimulator } from '../store/simulator';
 import { actorName, captionForEvent } from '../teaching/captions';
 import { Timeline } from '../views/timeline/Timeline';
-import type { Chapter } from './chapters';
+import { questionSetting, type Chapter } from './chapters';
+import { prefersReducedMotion } from '../embed/safe';
 import { figureView, type FigureControl } from './figures';
 import { useLessonT } from './messages';
 
@@ -41,7 +42,9 @@ function useFigureFrame(chapter: Chapter): ReturnType<typeof figureView> {
   const trace = useLab((s) => s.trace);
   const view = useMemo(() => figureView(trace, chapter.figure), [trace, chapter.figure]);
   useLayoutEffect(() => {
-    store.setState({ frame: { startMs: view.startMs, endMs: view.endMs, focus: view.focus }, playheadMs: view.playheadMs, playing: false });
+    // The store keeps the frame without its list of events (as the story's `nextFrame`).
+    const { eventIds: _events, playheadMs, ...frame } = view;
+    store.setState({ frame, playheadMs, playing: false });
   }, [store, view]);
   return view;
 }
@@ -138,7 +141,8 @@ function EventsAsText({ view }: { view: ReturnType<typeof figureView> }) {
   const t = useT();
   const lt = useLessonT();
   const trace = useLab((s) => s.trace);
-  // Each event of the frame up to the playhead, in the words of the lab's captions (`teaching/captions.ts`).
+  // Each event of the frame up to the playhead, in the words of the lab's captions (`teaching/captions.ts`);
+  // its token in brackets only where the caption does not already name it ("stored with token 33 (token 33)").
   const rows = useMemo(
     () =>
       trace.events
@@ -154,7 +158,7 @@ function EventsAsText({ view }: { view: ReturnType<typeof figureView> }) {
         {rows.map((r) => (
           <li key={r.id} data-event={r.id}>
             {r.at} s · {r.actor}: {r.what}
-            {r.token !== undefined ? ` (${lt('figure.token', { token: r.token })})` : ''}
+            {r.token !== undefined && !new RegExp(`\\b${r.token}\\b`).test(r.what) ? ` (${lt('figure.token', { token: r.token })})` : ''}
           </li>
         ))}
       </ol>
@@ -179,10 +183,42 @@ function OpenInLab({ embed }: { embed: boolean }) {
   );
 }
 
-function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed: boolean }) {
+/**
+ * The question's "See it" (`see`: how many times it was pressed): each press sets the figure's
+ * control to the case the question asks about (`questionSetting`), which re-runs the model, brings
+ * the figure into view and puts the keyboard on that control, whose new value is then read out.
+ */
+function useSee(chapter: Chapter, see: number, figure: RefObject<HTMLElement | null>): void {
+  const setSetting = useLab((s) => s.setSetting);
+  const done = useRef(see);
+  useEffect(() => {
+    if (see === done.current) return;
+    done.current = see;
+    const { path, value } = questionSetting(chapter);
+    setSetting(path, value);
+    const el = figure.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    el.querySelector<HTMLElement>(`[data-path="${path}"]`)?.focus({ preventScroll: true });
+  }, [see, chapter, setSetting, figure]);
+}
+
+/**
+ * A click or press on the picture does not seek, as it does in the lab: a figure shows its framed
+ * moment, and a click that moved the playhead would take away what the caption and the log describe
+ * without a word (issue 45's newcomer). Its controls change the run; the pause's end stays draggable
+ * (a handle, `views/timeline/PauseHandles.tsx`), as it changes the run too.
+ */
+function keepMoment(e: ReactPointerEvent | ReactMouseEvent): void {
+  if (!(e.target instanceof Element) || !e.target.closest('.fl-pause-end')) e.stopPropagation();
+}
+
+function FigureBody({ chapter, n, embed, see }: { chapter: Chapter; n: number; embed: boolean; see: number }) {
   const lt = useLessonT();
   const view = useFigureFrame(chapter);
   const captionId = useId();
+  const ref = useRef<HTMLElement>(null);
+  useSee(chapter, see, ref);
   // The caption tells the run the figure opens with; once a control is moved the run is another, and
   // the caption says so rather than describe what is no longer drawn (issue 45's newcomer: "the
   // captions stop telling the truth as soon as you touch a control").
@@ -190,8 +226,15 @@ function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed:
   const [opened] = useState(setting);
   const changed = setting !== opened;
   return (
-    <figure className="fl-lesson-figure" data-figure={chapter.id} aria-labelledby={captionId}>
-      <div className="fl-lesson-figure__picture" data-start={view.startMs} data-end={view.endMs} data-events={view.eventIds.join(',')}>
+    <figure ref={ref} className="fl-lesson-figure" data-figure={chapter.id} aria-labelledby={captionId}>
+      <div
+        className="fl-lesson-figure__picture"
+        data-start={view.startMs}
+        data-end={view.endMs}
+        data-events={view.eventIds.join(',')}
+        onClickCapture={keepMoment}
+        onPointerDownCapture={keepMoment}
+      >
         <Timeline />
       </div>
       <div className="fl-lesson-figure__controls">
@@ -223,21 +266,24 @@ function FigureBody({ chapter, n, embed }: { chapter: Chapter; n: number; embed:
  * intervention controls are left out (`controls=`, `embed/display.tsx`): a lane's name is a plain
  * label here, as the figure's own controls are the only ones it has.
  */
-function Loaded({ chapter, n, embed }: { chapter: Chapter; n: number; embed: boolean }) {
+function Loaded({ chapter, n, embed, see }: { chapter: Chapter; n: number; embed: boolean; see: number }) {
   use(figureReady(chapter.figure.scenarioId));
   const display = useDisplay();
   const figureDisplay = useMemo((): Display => ({ ...display, controls: new Set() }), [display]);
   return (
     <DisplayProvider value={figureDisplay}>
       <LabProvider scenarioId={chapter.figure.scenarioId}>
-        <FigureBody chapter={chapter} n={n} embed={embed} />
+        <FigureBody chapter={chapter} n={n} embed={embed} see={see} />
       </LabProvider>
     </DisplayProvider>
   );
 }
 
-/** A live figure of the lesson; `n` is its number, `embed` whether it stands alone in a frame. */
-export function LessonFigure({ chapter, n, embed = false }: { chapter: Chapter; n: number; embed?: boolean }) {
+/**
+ * A live figure of the lesson; `n` is its number, `embed` whether it stands alone in a frame, `see`
+ * how many times its chapter's question asked to see its answer (each time the control is set to it).
+ */
+export function LessonFigure({ chapter, n, embed = false, see = 0 }: { chapter: Chapter; n: number; embed?: boolean; see?: number }) {
   const lt = useLessonT();
   return (
     <Suspense
@@ -247,7 +293,7 @@ export function LessonFigure({ chapter, n, embed = false }: { chapter: Chapter; 
         </div>
       }
     >
-      <Loaded chapter={chapter} n={n} embed={embed} />
+      <Loaded chapter={chapter} n={n} embed={embed} see={see} />
     </Suspense>
   );
 }

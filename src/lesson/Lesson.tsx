@@ -8,7 +8,7 @@
  * @module
  */
 import { useEffect, useMemo, useState } from 'react';
-import { ArrowRight, Check } from 'lucide-react';
+import { ArrowRight, Check, Eye } from 'lucide-react';
 import { reportNotices } from '../embed/notices';
 import { GlossaryText } from '../glossary/Glossary';
 import { termIdsIn } from '../glossary/terms';
@@ -37,8 +37,12 @@ function useSeenBefore(lt: LT): Map<string, string[]> {
   }, [lt]);
 }
 
-/** The question that ends a chapter: pick an answer, then see it in the figure. */
-function Question({ chapter, onAnswered }: { chapter: Chapter; onAnswered: () => void }) {
+/**
+ * The question that ends a chapter: predict, then see. The learner picks one of two predictions;
+ * only then is the answer given, with "See it in the figure", which sets the figure's control to
+ * the case asked about (`questionSetting`) and re-runs it (`onSee`).
+ */
+function Question({ chapter, onAnswered, onSee }: { chapter: Chapter; onAnswered: () => void; onSee: () => void }) {
   const lt = useLessonT();
   const [picked, setPicked] = useState<0 | 1 | undefined>(undefined);
   const q = chapter.question;
@@ -65,13 +69,18 @@ function Question({ chapter, onAnswered }: { chapter: Chapter; onAnswered: () =>
           </button>
         ))}
       </div>
-      <p className="fl-lesson-q__answer" aria-live="polite">
+      <div className="fl-lesson-q__answer" aria-live="polite">
         {picked !== undefined && (
           <>
-            <strong>{picked === q.right ? lt('question.right') : lt('question.wrong')}</strong> {lt(q.answer)} {lt('question.check')}
+            <p className="fl-lesson-q__explain">
+              <strong>{picked === q.right ? lt('question.right') : lt('question.wrong')}</strong> {lt(q.answer)}
+            </p>
+            <button type="button" className="fl-lesson-q__see" onClick={onSee}>
+              <Eye size={16} aria-hidden="true" /> {lt('question.see')}
+            </button>
           </>
         )}
-      </p>
+      </div>
     </section>
   );
 }
@@ -98,6 +107,8 @@ function ChapterSection({ chapter, n, seen, read, onRead }: { chapter: Chapter; 
   const { notes, cites } = useMemo(() => footnotes(chapter), [chapter]);
   const next = CHAPTERS[n];
   const [first, ...rest] = chapter.paragraphs;
+  // How many times the question's "See it" was pressed: each press sets the figure's control to the case asked about.
+  const [seeing, setSeeing] = useState(0);
   return (
     <section id={chapter.id} className="fl-lesson__chapter" aria-labelledby={`${chapter.id}-title`}>
       <p className="fl-lesson__kicker">
@@ -112,11 +123,11 @@ function ChapterSection({ chapter, n, seen, read, onRead }: { chapter: Chapter; 
         {lt(chapter.title)}
       </h2>
       {first && <Paragraph chapter={chapter} text={lt(first.key)} seen={seen.get(first.key) ?? []} cites={cites[0] ?? []} />}
-      <LessonFigure chapter={chapter} n={n} />
+      <LessonFigure chapter={chapter} n={n} see={seeing} />
       {rest.map((p, i) => (
         <Paragraph key={p.key} chapter={chapter} text={lt(p.key)} seen={seen.get(p.key) ?? []} cites={cites[i + 1] ?? []} />
       ))}
-      <Question chapter={chapter} onAnswered={onRead} />
+      <Question chapter={chapter} onAnswered={onRead} onSee={() => setSeeing((k) => k + 1)} />
       <footer className="fl-lesson__notes">
         <h3 className="fl-lesson__notes-title">{lt('lesson.notes')}</h3>
         <ol>

@@ -10,8 +10,9 @@ import { simulate } from '../model';
 import { normalizeScenario } from '../model/scenario';
 import type { Trace } from '../model/trace';
 import { applySettings } from '../settings/settings';
-import type { Intervention, SettingValue } from '../store/intervention-types';
-import { CHAPTERS, footnotes, type Chapter } from './chapters';
+import type { Intervention } from '../store/intervention-types';
+import { settingOf } from '../settings/settings';
+import { CHAPTERS, footnotes, questionSetting, type Chapter } from './chapters';
 import { FIGURES, figureView, findSubject, subjectEvents } from './figures';
 import { lessonEn } from './locales/en';
 import { LESSON_SOURCES } from './sources';
@@ -22,10 +23,9 @@ function run(chapter: Chapter, asked = false): Trace {
   const b = ALL_BUILT_IN_SCENARIOS.find((x) => x.id === chapter.figure.scenarioId)!;
   const base = normalizeScenario(b.scenario);
   if (!asked) return simulate(base);
-  const c = chapter.figure.controls[0]!;
-  const v = chapter.question.shows;
-  const value: SettingValue = c.kind === 'toggle' ? (v === true ? c.on : c.off) : v;
-  return simulate(applySettings(base, [{ kind: 'set', path: c.path, value } as Extract<Intervention, { kind: 'set' }>]));
+  // The setting the question's "See it" makes in the figure (`questionSetting`), so each answer below is checked on the run it shows.
+  const { path, value } = questionSetting(chapter);
+  return simulate(applySettings(base, [{ kind: 'set', path, value } as Extract<Intervention, { kind: 'set' }>]));
 }
 
 const chapter = (id: string) => CHAPTERS.find((c) => c.id === id)!;
@@ -71,6 +71,22 @@ describe('the chapters', () => {
         expect(v.playheadMs).toBe(Math.max(...events.map((e) => e.atMs)));
         expect(v.startMs).toBeGreaterThanOrEqual(0);
       }
+    });
+  }
+});
+
+describe('each question’s "See it"', () => {
+  for (const c of CHAPTERS) {
+    it(`${c.id}: sets the figure's first control to a value other than the run as written, which the control can show`, () => {
+      const b = ALL_BUILT_IN_SCENARIOS.find((x) => x.id === c.figure.scenarioId)!;
+      const { path, value } = questionSetting(c);
+      const control = c.figure.controls[0]!;
+      expect(path).toBe(control.path);
+      expect(settingOf(normalizeScenario(b.scenario), path)).not.toEqual(value);
+      if (control.kind === 'toggle') expect([control.on, control.off]).toContain(value);
+      else expect((value as number) % control.step).toBe(control.min % control.step);
+      // The run it shows differs from the run as written where the storage decided (or, for the check, where the client checked).
+      expect(run(c, true).events.map((e) => `${e.atMs} ${e.kind}`)).not.toEqual(run(c).events.map((e) => `${e.atMs} ${e.kind}`));
     });
   }
 });

@@ -9,6 +9,7 @@
 import { FIGURES, type LessonFigure } from './figures';
 import type { LessonMessageKey } from './locales/en';
 import type { LessonSourceId } from './sources';
+import type { SettingValue } from '../store/intervention-types';
 
 /** One paragraph: its text's key and the sources it rests on (footnotes). */
 export interface Paragraph {
@@ -102,7 +103,11 @@ export const CHAPTERS: readonly Chapter[] = [
     title: 'ch.window.title',
     paragraphs: [
       { key: 'ch.window.p1', sources: ['ddia9'] },
-      { key: 'ch.window.p2', sources: ['kafkaKip320', 'hdfsJournal', 'etcd11788', 'redisLocks'] },
+      // What fencing does not do, one idea a paragraph (issue 45's newcomer: one paragraph packed four).
+      { key: 'ch.window.p2', sources: ['kafkaKip320'] },
+      { key: 'ch.window.p3', sources: ['hdfsJournal'] },
+      { key: 'ch.window.p4', sources: ['etcd11788'] },
+      { key: 'ch.window.p5', sources: ['redisLocks'] },
     ],
     figure: figure('window'),
     caption: 'ch.window.caption',
@@ -115,7 +120,8 @@ export const CHAPTERS: readonly Chapter[] = [
     paragraphs: [
       { key: 'ch.delay.p1', sources: ['kleppmann', 'chubby'] },
       { key: 'ch.delay.p2', sources: ['etcdLockNotes', 'zk', 'chubby', 'kafkaFenced'] },
-      { key: 'ch.delay.p3', sources: ['pgUpdate', 's3Conditional'] },
+      { key: 'ch.delay.p3', sources: ['pgUpdate'] },
+      { key: 'ch.delay.p4', sources: ['s3Conditional'] },
     ],
     figure: figure('delay'),
     caption: 'ch.delay.caption',
@@ -123,6 +129,16 @@ export const CHAPTERS: readonly Chapter[] = [
     question: { key: 'ch.delay.q', choices: ['ch.delay.q.a', 'ch.delay.q.b'], right: 0, answer: 'ch.delay.q.answer', shows: 5000 },
   },
 ];
+
+/**
+ * The setting the question's "See it" makes (the figure's first control at `shows`): a settings path
+ * and its value, as `setSetting` takes them. A toggle's `true` is its `on` value, `false` its `off`.
+ */
+export function questionSetting(chapter: Chapter): { path: string; value: SettingValue } {
+  const c = chapter.figure.controls[0]!;
+  const v = chapter.question.shows;
+  return { path: c.path, value: c.kind === 'toggle' ? (v === true ? c.on : c.off) : v };
+}
 
 /** The chapter with `id`, if any. */
 export function chapterById(id: string): Chapter | undefined {

@@ -11,6 +11,7 @@
  */
 import type { EventKind, Trace, TraceEvent } from '../model/trace';
 import type { SettingValue } from '../store/intervention-types';
+import { eventsFrame, type Frame } from '../story/event-frame';
 
 /** One of the figure's subject events: the `nth` (from 1) event of one of `kinds` matching `actor` and `peer`. */
 export interface SubjectMatch {
@@ -49,7 +50,12 @@ export interface LessonFigure {
   id: string;
   /** The built-in scenario it runs (`src/scenarios`). */
   scenarioId: string;
-  /** The events it is about, in time order as written; those the run does not have are left out. */
+  /**
+   * The events it is about, in time order as written; those the run does not have are left out.
+   * They are chosen so that at most one long quiet stretch lies between them (the timeline draws
+   * one labelled break per frame): on a 360 px phone they are then in view together, 24 px apart.
+   * What came before them (a pause's start) is drawn at the frame's left edge as the bar it began.
+   */
   subject: readonly SubjectMatch[];
   /** At most two. */
   controls: readonly FigureControl[];
@@ -67,38 +73,40 @@ export const FIGURES: readonly LessonFigure[] = [
     controls: [{ kind: 'slider', path: 'lease.ttlMs', min: 2000, max: 15000, step: 1000 }],
   },
   {
-    // A process pause: the lease ends while client 1 is frozen; awake, it writes as if it held the lock.
+    // A process pause: the lease ends while client 1 is frozen (its pause drawn across the frame);
+    // client 2 writes; awake, client 1 writes as if it held the lock.
     id: 'pause',
     scenarioId: 'seed-gc-pause-unfenced',
-    subject: [{ kinds: ['pause-started'], actor: 'client-1' }, { kinds: ['lease-expired'], actor: 'lease-service' }, decision('client-1', 2)],
+    subject: [{ kinds: ['lease-expired'], actor: 'lease-service' }, decision('client-2', 1), decision('client-1', 2)],
     controls: [{ kind: 'slider', path: 'faults.0.forMs', min: 2000, max: 25000, step: 1000 }],
   },
   {
-    // Checking the lease before the write: the pause falls between the check and the write.
+    // Checking the lease before the write: the pause falls between the check and the write, which
+    // leaves long after the lease ended.
     id: 'check',
     scenarioId: 'check-then-write',
-    subject: [{ kinds: ['pause-started'], actor: 'client-1' }, { kinds: ['lease-expired'], actor: 'lease-service' }, decision('client-1', 2)],
+    subject: [{ kinds: ['lease-expired'], actor: 'lease-service' }, decision('client-2', 1), decision('client-1', 2)],
     controls: [{ kind: 'toggle', path: 'clients.client-1.checkLeaseBeforeWrite', on: true, off: false }],
   },
   {
     // The fencing token: the storage rejects the lower token.
     id: 'token',
     scenarioId: 'seed-gc-pause',
-    subject: [{ kinds: ['pause-started'], actor: 'client-1' }, decision('client-2', 1), decision('client-1', 2)],
+    subject: [decision('client-2', 1), decision('client-1', 2)],
     controls: [{ kind: 'toggle', path: 'storage.fencing', on: 'token', off: 'off' }],
   },
   {
     // The first-write window: the storage has not seen the new token yet.
     id: 'window',
     scenarioId: 'first-write-window',
-    subject: [{ kinds: ['lease-granted'], actor: 'lease-service', nth: 2 }, decision('client-1', 2), decision('client-2', 1)],
+    subject: [decision('client-1', 2), decision('client-2', 1)],
     controls: [{ kind: 'slider', path: 'clients.client-2.program.1.ms', min: 3000, max: 20000, step: 1000 }],
   },
   {
     // No pause at all: a write held up in the network (Chubby's delayed request).
     id: 'delay',
     scenarioId: 'network-delay',
-    subject: [{ kinds: ['write-sent'], actor: 'client-1', nth: 2 }, { kinds: ['lease-expired'], actor: 'lease-service' }, decision('client-1', 2)],
+    subject: [{ kinds: ['lease-expired'], actor: 'lease-service' }, decision('client-2', 1), decision('client-1', 2)],
     controls: [{ kind: 'slider', path: 'faults.0.extraMs', min: 2000, max: 25000, step: 1000 }],
   },
 ];
@@ -125,39 +133,27 @@ export function subjectEvents(trace: Trace, figure: LessonFigure): TraceEvent[] 
   return [...new Set(found)].sort((a, b) => a.id - b.id);
 }
 
-/** Room kept at each side of a figure's frame: a share of its events' spread, at least {@link MIN_PAD_MS}. */
-const PAD_SHARE = 0.12;
-/** The least room at each side (ms): the labels at the frame's ends. */
-const MIN_PAD_MS = 400;
-/** The narrowest frame (ms), as the story's (`MIN_FRAME_MS` in `story/frames.ts`; not imported, so the lesson's chunk does not split the story's). */
-const MIN_FRAME_MS = 600;
-
-/** What a figure shows: the stretch of the run (ms), its focus, and where the playhead rests. */
-export interface FigureView {
-  startMs: number;
-  endMs: number;
-  /** The subject events' own span (the part a phone keeps in view). */
-  focus: { startMs: number; endMs: number };
+/** What a figure shows: its frame (as the story's, with its labelled break where a narrow view needs one) and where the playhead rests. */
+export interface FigureView extends Frame {
   /** The playhead: at the last subject event, so every one of them is drawn. */
   playheadMs: number;
-  /** The subject events (indices in `trace.events`). */
-  eventIds: number[];
 }
 
 /**
- * The frame of a figure: its subject events with room at both sides (at least {@link MIN_FRAME_MS} wide,
- * never before 0), the playhead at the last of them. Without any subject event (a setting removed
- * them all) the whole run, the playhead at its end.
+ * The frame of a figure: its subject events framed as a story's key moment is (`eventsFrame`,
+ * `story/event-frame.ts`: room at both sides, at least 600 ms wide, never before 0; where its events
+ * are seconds apart, the quiet stretch between them as a {@link Frame.cut} that a phone draws as a
+ * labelled break, so they are on screen together), the playhead at the last of them. Without any
+ * subject event (a setting removed them all) the whole run, the playhead at its end.
  */
 export function figureView(trace: Trace, figure: LessonFigure): FigureView {
   const events = subjectEvents(trace, figure);
-  if (events.length === 0) return { startMs: 0, endMs: trace.endMs, focus: { startMs: 0, endMs: trace.endMs }, playheadMs: trace.endMs, eventIds: [] };
-  const lo = Math.min(...events.map((e) => e.atMs));
+  if (events.length === 0) {
+    const whole = { startMs: 0, endMs: trace.endMs };
+    return { ...whole, focus: whole, playheadMs: trace.endMs, eventIds: [], gapMs: Infinity };
+  }
   const hi = Math.max(...events.map((e) => e.atMs));
-  const pad = Math.max(MIN_PAD_MS, (hi - lo) * PAD_SHARE);
-  const span = Math.max(MIN_FRAME_MS, hi - lo + 2 * pad);
-  const startMs = Math.max(0, (lo + hi) / 2 - span / 2);
-  return { startMs, endMs: startMs + span, focus: { startMs: lo, endMs: hi }, playheadMs: hi, eventIds: events.map((e) => e.id) };
+  return { ...eventsFrame(trace, events, [], hi), playheadMs: hi };
 }
 
 /** The value a control shows for the run's settings (`current` from `currentSetting`, `written` from the scenario). */

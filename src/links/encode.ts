@@ -22,5 +22,12 @@ export const MAX_ENCODED_LENGTH = 8_000;
  * @returns A string of `A–Z a–z 0–9 + - $` characters; empty input never occurs (a document is an object).
  */
 export function encodeScenario(input: ScenarioInput): string {
-  return compressToEncodedURIComponent(JSON.stringify(input));
+  const json = JSON.stringify(input);
+  // The page's URL is rewritten after every scrub (`library/url-sync.ts`) with the same scenario:
+  // compressing a large one again took over 200 ms each time (eight clients of 200 steps, issue 43).
+  if (json !== last.json) last = { json, encoded: compressToEncodedURIComponent(json) };
+  return last.encoded;
 }
+
+/** The last scenario encoded (its JSON) and its encoding. */
+let last = { json: '', encoded: '' };

@@ -7,8 +7,16 @@
  * 3. GET the state document `LMS.LaunchData` (contextTemplate, launchMode, masteryScore, moveOn,
  *    launchParameters) and this AU's saved progress (state `https://fencinglab.dev/xapi/state/progress`).
  * 4. Statements: `initialized`; `answered` per Check (cmi5 "allowed"); at Finish `passed` or `failed`
- *    (graded) and `completed`; `terminated` when the page goes away. In Browse / Review launches no
- *    completed / passed / failed (cmi5 spec, 10.2.2).
+ *    (graded) and `completed`, then `terminated`. In Browse / Review launches no completed / passed /
+ *    failed (cmi5 spec, 10.2.2), but still `terminated` at Finish.
+ *
+ * When `terminated` is sent: Terminated "must be the last statement" of an AU session (cmi5 spec 9.3,
+ * verb ordering rules), and a page cannot tell a reload from a close when it goes away. Sent on
+ * `pagehide`, a reload (which must keep the launch: issue 42, item 2) would go on recording in a session
+ * that had ended. So it is sent when the learner finishes, and the launch remembers it (a reload of a
+ * finished launch records nothing more). A tab closed before Finish sends none: the LMS then records
+ * the session as Abandoned when the learner next launches (cmi5 spec 9.3.6, the LMS's determination
+ * "in the absence of a Terminated statement"), and the progress kept in the state API resumes it.
  * Every request carries `X-Experience-API-Version: 1.0.3`. Failures never break the quiz.
  * @module
  */
@@ -19,10 +27,11 @@ import { parseActor, uuid, type XapiAttempt, type XapiStatement } from '../quiz/
 /** The state id of the quiz's saved progress (an IRI, as xAPI state ids may be any string). */
 export const PROGRESS_STATE_ID = 'https://fencinglab.dev/xapi/state/progress';
 
-/** What a launch keeps across reloads of its page: the auth token, and whether Initialized was sent. */
+/** What a launch keeps across reloads of its page: the auth token, and whether Initialized and Terminated were sent. */
 interface KeptLaunch {
   token: string;
   initialized?: boolean;
+  terminated?: boolean;
 }
 
 const launchKey = (fetchUrl: string) => `fencing-lab:cmi5:${fetchUrl}`;
@@ -32,7 +41,7 @@ function keptLaunch(win: Window, fetchUrl: string): KeptLaunch | undefined {
   try {
     const raw = win.sessionStorage.getItem(launchKey(fetchUrl));
     const v = raw ? (JSON.parse(raw) as Partial<KeptLaunch>) : undefined;
-    return typeof v?.token === 'string' && v.token ? { token: v.token, initialized: v.initialized === true } : undefined;
+    return typeof v?.token === 'string' && v.token ? { token: v.token, initialized: v.initialized === true, terminated: v.terminated === true } : undefined;
   } catch {
     // Storage blocked (a sandboxed or third-party frame): a reload fetches again, which the LMS refuses.
     return undefined;
@@ -91,8 +100,15 @@ export async function openCmi5(win: Window, search: string): Promise<LmsSession 
     send(cmi5Statement(at, verb, { raw, max, success, durationMs: Date.now() - started }, launch.masteryScore, uuid(), new Date().toISOString()));
   // Once per launch (cmi5 9.3.2: one Initialized per AU session), not again after a reload.
   if (!kept?.initialized) cmi5('initialized');
-  keepLaunch(win, fetchUrl, { token, initialized: true });
-  let ended = false;
+  keepLaunch(win, fetchUrl, { token, initialized: true, ...(kept?.terminated ? { terminated: true } : {}) });
+  // Ended in this page or before a reload of this launch: nothing more is recorded in it.
+  let ended = kept?.terminated === true;
+  const terminate = () => {
+    if (ended) return;
+    ended = true;
+    cmi5('terminated');
+    keepLaunch(win, fetchUrl, { token, initialized: true, terminated: true });
+  };
   const graded = (launch.launchMode ?? 'Normal') === 'Normal';
   const mastery = launch.masteryScore;
   return {
@@ -105,20 +121,23 @@ export async function openCmi5(win: Window, search: string): Promise<LmsSession 
     activityId,
     ...(launch.contextTemplate ? { contextTemplate: launch.contextTemplate } : {}),
     graded,
-    answered: (s) => send(s),
+    answered: (s) => {
+      if (!ended) send(s);
+    },
     suspend: (progress) => {
       void win.fetch(stateUrl(PROGRESS_STATE_ID), { method: 'PUT', headers, body: progress, keepalive: true }).catch(() => undefined);
       return true;
     },
     finish(raw, max, success) {
-      if (!graded) return;
-      if (success !== undefined) cmi5(success ? 'passed' : 'failed', raw, max, success);
-      cmi5('completed', raw, max);
-    },
-    end() {
       if (ended) return;
-      ended = true;
-      cmi5('terminated');
+      if (graded) {
+        if (success !== undefined) cmi5(success ? 'passed' : 'failed', raw, max, success);
+        cmi5('completed', raw, max);
+      }
+      terminate();
     },
+    // The page goes away: nothing to send (a reload keeps the session; see the module's note).
+    end() {},
+    ended: () => ended,
   };
 }

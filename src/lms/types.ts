@@ -40,6 +40,14 @@ export interface LmsSession {
    * self-check), and the time since the attempt began.
    */
   finish(raw: number, max: number, success: boolean | undefined, durationMs: number): void;
-  /** The page goes away: end the session (SCORM LMSFinish, cmi5 terminated). */
+  /**
+   * The page goes away: end the session where the runtime ends it then (SCORM LMSFinish; cmi5 ends
+   * its session at Finish instead, see `cmi5.ts`).
+   */
   end(durationMs: number): void;
+  /**
+   * True once the session has ended and records nothing more (cmi5: Terminated was sent, in this page
+   * or before a reload of the same launch). Absent where the session lasts until the page goes (SCORM).
+   */
+  ended?(): boolean;
 }

@@ -163,11 +163,13 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
 
   // Whether the LMS kept the latest progress (false: SCORM 1.2's suspend data had no room for it).
   const [lmsKept, setLmsKept] = useState(true);
+  // Whether the LMS session has ended (cmi5: at Finish, also before a reload): nothing more reaches the course.
+  const [lmsEnded, setLmsEnded] = useState(() => session?.ended?.() ?? false);
   useEffect(() => {
     if (canSave) saveProgress(embedId, progress, w);
     if (session) setLmsKept(session.suspend(serializeProgress(progress), progress.index));
   }, [canSave, embedId, progress, w, session]);
-  // The page goes away: end the LMS session (SCORM LMSFinish, cmi5 terminated).
+  // The page goes away: end the LMS session (SCORM LMSFinish; a cmi5 session ends at Finish instead).
   const startedAt = progress.startedAt;
   useEffect(() => {
     if (!session || !w) return;
@@ -244,6 +246,7 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
     const durationMs = Date.now() - progress.startedAt;
     postStatement('completed', embedId, quizStatement(attempt, 'completed', { raw, max, success, durationMs }, uuid(), new Date().toISOString()), w);
     session?.finish(raw, max, success, durationMs);
+    setLmsEnded(session?.ended?.() ?? false);
     send({ type: 'sent' });
   };
 
@@ -289,7 +292,7 @@ function QuizRun({ questions: all = QUESTIONS, search, instance, win, lms }: Qui
           {t('quiz.lms.unsaved')}
         </p>
       )}
-      {lms && <p className="fl-quiz__notice fl-quiz__notice--info">{t('quiz.lms.connected')}</p>}
+      {lms && <p className="fl-quiz__notice fl-quiz__notice--info">{t(lmsEnded ? 'quiz.lms.ended' : 'quiz.lms.connected')}</p>}
       {!progress.finished && index === 0 && !settings.retry && settings.mode === 'graded' && <p className="fl-quiz__intro">{t('quiz.firstCounts')}</p>}
       {!q ? (
         <p>{t('quiz.empty')}</p>

@@ -258,45 +258,67 @@ function isStoredLate(d: StorageDecision): boolean {
   return d.accepted && d.staleAccepted === true;
 }
 
-/** The client whose value the storage held just before decision `index` (undefined if none). */
-function holderBefore(storage: readonly StorageDecision[], index: number): string | undefined {
-  // Whose data the write replaced: the last accepted write to the same object (issue 41: `key`).
-  const key = storage[index]?.key;
-  for (let k = index - 1; k >= 0; k--) if (storage[k]!.accepted && storage[k]!.key === key) return storage[k]!.client;
-  return undefined;
-}
-
 /**
  * What happened in the run, judged from the trace at its end: the first late write the storage
  * stored, else the first write it rejected, else a client's failed lease check, else a clean run.
  */
 export function outcomeOf(trace: Trace): Outcome {
+  let o = outcomes.get(trace);
+  if (!o) outcomes.set(trace, (o = judge(trace)));
+  return o;
+}
+
+/** Each trace's outcome, judged once: the story bar asks on every render at the run's end. */
+const outcomes = new WeakMap<Trace, Outcome>();
+
+/** {@link outcomeOf}, in time linear in the storage's decisions (issue 43: a search back, or ahead, for each write was quadratic on a run of thousands). */
+function judge(trace: Trace): Outcome {
   const fencing = trace.scenario.storage.fencing;
   const fenced = fencing === 'token';
   const storage = trace.storage;
+  // Whose value each object (`key`) held just before each decision: the last accepted write to it.
+  const holder = new Map<string | undefined, string>();
+  let prev: StorageDecision | undefined;
   for (let i = 0; i < storage.length; i++) {
     const d = storage[i]!;
     if (d.accepted && isStoredLate(d)) {
-      const prev = storage.slice(0, i).reverse().find((x) => x.accepted);
       const afterReset = (trace.storageResets ?? []).some((r) => r <= d.atMs && (prev === undefined || r > prev.atMs));
+      const victimOfFirst = holder.get(d.key);
       // What came after it: a later late write over another client's data changes who the storage
       // ends with (the newcomer saw an ending that named only the first).
       const then: { late: string; victim: string | undefined }[] = [];
+      holder.set(d.key, d.client);
       for (let k = i + 1; k < storage.length; k++) {
         const x = storage[k]!;
-        const victim = holderBefore(storage, k);
+        const victim = holder.get(x.key);
         if (x.accepted && isStoredLate(x) && victim !== x.client) then.push({ late: x.client, victim });
+        if (x.accepted) holder.set(x.key, x.client);
       }
-      return { kind: 'overwritten', late: d.client, victim: holderBefore(storage, i), token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset, then, ...perKey(trace, d) };
+      return { kind: 'overwritten', late: d.client, victim: victimOfFirst, token: d.token, highestBefore: d.highestBefore, fenced, fencing, afterReset, then, ...perKey(trace, d) };
+    }
+    if (d.accepted) {
+      holder.set(d.key, d.client);
+      prev = d;
     }
   }
   // The same client's writes under one token, stored out of the order it sent them (write messages
-  // are numbered as they are sent).
-  for (let i = 0; i < storage.length; i++) {
+  // are numbered as they are sent): the first accepted write with a later one of the same client
+  // and token sent before it, found from the end with the least message id after each write.
+  const groupOf = (d: StorageDecision) => `${d.client}|${d.token}`;
+  const leastAfter = new Map<string, number>();
+  let first = -1;
+  for (let i = storage.length - 1; i >= 0; i--) {
     const a = storage[i]!;
     if (!a.accepted) continue;
-    const b = storage.slice(i + 1).find((x) => x.accepted && x.client === a.client && x.token === a.token && x.messageId < a.messageId);
-    if (b) return { kind: 'reordered', client: a.client, token: a.token, newer: a.value, older: b.value };
+    const g = groupOf(a);
+    const least = leastAfter.get(g);
+    if (least !== undefined && least < a.messageId) first = i;
+    if (least === undefined || a.messageId < least) leastAfter.set(g, a.messageId);
+  }
+  if (first >= 0) {
+    const a = storage[first]!;
+    const b = storage.slice(first + 1).find((x) => x.accepted && x.client === a.client && x.token === a.token && x.messageId < a.messageId)!;
+    return { kind: 'reordered', client: a.client, token: a.token, newer: a.value, older: b.value };
   }
   const lateRead = (trace.reads ?? []).find((r) => r.served && isLate(trace, r.client, r.token, r.atMs));
   if (lateRead) return { kind: 'stale-read', client: lateRead.client, value: lateRead.value, writtenWith: lateRead.writtenWith };

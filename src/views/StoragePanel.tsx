@@ -18,6 +18,12 @@ const CHECK = <Check size={14} aria-hidden="true" />;
 const CROSS = <X size={14} aria-hidden="true" />;
 const BANG = <b aria-hidden="true">!</b>;
 
+/**
+ * The most lines of the log shown, the latest: a dense run's thousands, each animated in, took
+ * seconds to show at its end (issue 43); the events table lists every write.
+ */
+const LOG_LINES = 50;
+
 /** The storage panel. Re-renders only when a decision is crossed. */
 export function StoragePanel() {
   const t = useT();
@@ -59,7 +65,8 @@ export function StoragePanel() {
         <p className="fl-muted fl-storage__empty">{t('storage.logEmpty')}</p>
       ) : (
         <ol className="fl-log" aria-label={t('storage.log')}>
-          {state.decisions.map((d) => {
+          {state.decisions.length > LOG_LINES && <li className="fl-muted">{t('storage.earlier', { n: state.decisions.length - LOG_LINES })}</li>}
+          {state.decisions.slice(-LOG_LINES).map((d) => {
             const stale = d.accepted && d.staleAccepted === true;
             return (
               <M.li

@@ -23,18 +23,26 @@ export interface AxisMap {
   broken: boolean;
 }
 
-/** Reads the axis of the first timeline on `page`. */
-export async function readAxis(page: Page): Promise<AxisMap> {
-  const read = await page.evaluate(() => {
-    const ticks = [...document.querySelectorAll('.fl-timeline__back .fl-axis [data-ms] line')].map((el) => ({
+/**
+ * Reads the axis of the first timeline on `page`, or of the first inside the element `within`
+ * selects (a lesson's figure). With `playheadMs` (the time the playhead rests at, known to the
+ * test), the playhead's line is read as one more tick: beside a break, a side may have no tick of
+ * its own in view (a phone's few hundred ms after "≈ 11 s skipped").
+ */
+export async function readAxis(page: Page, within?: string, playheadMs?: number): Promise<AxisMap> {
+  const read = await page.evaluate(([sel, at]) => {
+    const root: ParentNode = sel ? document.querySelector(sel)! : document;
+    const ticks = [...root.querySelectorAll('.fl-timeline__back .fl-axis [data-ms] line')].map((el) => ({
       ms: Number(el.parentElement!.getAttribute('data-ms')),
       x: el.getBoundingClientRect().left,
     }));
-    const gap = document.querySelector('.fl-timeline__svg .fl-axis__gap')?.getBoundingClientRect();
-    const box = document.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
-    const names = document.querySelector('.fl-lanes')!.getBoundingClientRect();
+    const line = root.querySelector('.fl-timeline .fl-playhead__line')?.getBoundingClientRect();
+    if (at !== undefined && line && !ticks.some((t) => t.ms === at)) ticks.push({ ms: at, x: (line.left + line.right) / 2 });
+    const gap = root.querySelector('.fl-timeline__svg .fl-axis__gap')?.getBoundingClientRect();
+    const box = root.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
+    const names = root.querySelector('.fl-lanes')!.getBoundingClientRect();
     return { ticks, gap: gap ? { left: gap.left, right: gap.right } : undefined, left: Math.max(box.left, names.right), right: box.right };
-  });
+  }, [within, playheadMs] as const);
   const ticks = read.ticks.sort((p, q) => p.ms - q.ms);
   const sides = (read.gap ? [ticks.filter((t) => t.x < read.gap!.left), ticks.filter((t) => t.x > read.gap!.right)] : [ticks]).filter((side) => side.length > 0);
   const withTwo = sides.find((side) => side.length >= 2);

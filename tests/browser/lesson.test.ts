@@ -2,10 +2,9 @@
  * Issue 45, the lesson you read (`?view=lesson`), in real Chromium on the production build:
  * - each figure, alone (`&figure=ID`) at 1280x800 and 360x740: its subject's events (`figureView` in
  *   `src/lesson/figures.ts`, from the model's own trace) lie inside the figure's visible plot and any
- *   two at different times are at least 24 px apart. On a phone the timeline never draws a run
- *   smaller than the whole run's scale (`frameScale`, `views/timeline/frame-ease.ts`) and shows a
- *   frame longer than its view from its last events: there the last subject event must be in view,
- *   those in view 24 px apart, and the figure is listed (as `frames.test.ts` lists such frames);
+ *   two at different times are at least 24 px apart, all of them at once inside the part of the scroll
+ *   box the reader sees without scrolling sideways (a phone draws the quiet stretch between them as a
+ *   labelled break, the frame's `cut`, as the story's frames do);
  * - moving each figure's control to the value its question asks about changes the figure as the
  *   model says: the storage log it shows and its subject events are those of the model's trace
  *   with that setting;
@@ -13,22 +12,24 @@
  * - the lesson prints to PDF (A4 landscape, its print stylesheet) with every figure: each is shown
  *   under print media at its framed moment, its subject's events inside it, one chapter a page.
  *
- * Where an event is on screen is read from the page: two tick labels of the figure's axis give the
- * map from simulated time to screen x, not the app's own geometry.
+ * Where an event is on screen is read from the page: the figure's axis ticks (`axis-map.ts`, on each
+ * side of a break) give the map from simulated time to screen x, not the app's own geometry.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { readAxis } from './axis-map';
 import { launchChromium } from './chromium';
 import { patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { simulate } from '../../src/model';
 import { normalizeScenario } from '../../src/model/scenario';
 import { applySettings } from '../../src/settings/settings';
-import { CHAPTERS } from '../../src/lesson/chapters';
+import { CHAPTERS, questionSetting } from '../../src/lesson/chapters';
 import { figureView } from '../../src/lesson/figures';
+import { lessonDe } from '../../src/lesson/locales/de';
+import type { LessonMessageKey } from '../../src/lesson/locales/en';
 import { MIN_EVENT_GAP_PX } from '../../src/story/frames';
-import { FRAME_RIGHT } from '../../src/views/timeline/frame-ease';
 import type { Intervention, SettingValue } from '../../src/store/intervention-types';
 
 const baseURL = inject('baseURL');
@@ -41,14 +42,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (longOnPhones.length) console.info(`figures longer than a phone's view, shown to their last events:\n${longOnPhones.join('\n')}`);
 });
 
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 360, height: 740 },
 ];
-const longOnPhones: string[] = [];
 
 /** The model's run of a chapter's scenario, as written or with its first control set to `value`. */
 function runOf(scenarioId: string, path?: string, value?: SettingValue) {
@@ -58,46 +57,31 @@ function runOf(scenarioId: string, path?: string, value?: SettingValue) {
   return simulate(set.length ? applySettings(base, set as Extract<Intervention, { kind: 'set' }>[]) : base);
 }
 
-/** Screen x of simulated time, from two tick labels of the figure's axis; the visible plot's edges. */
-async function screenMap(fig: Locator): Promise<{ a: number; b: number; left: number; right: number }> {
-  return fig.evaluate((root) => {
-    const ticks = [...root.querySelectorAll('.fl-timeline__svg .fl-axis__label')].map((el) => {
-      const r = el.getBoundingClientRect();
-      return { s: Number((el.textContent ?? '').replace(',', '.')), x: r.left + r.width / 2 };
-    });
-    const [p, q] = [ticks[0]!, ticks[ticks.length - 1]!];
-    const b = (q.x - p.x) / ((q.s - p.s) * 1000);
-    const box = root.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();
-    const names = root.querySelector('.fl-lanes')!.getBoundingClientRect();
-    return { a: p.x - b * p.s * 1000, b, left: Math.max(box.left, names.right), right: box.right };
-  });
-}
-
-async function openFigure(page: Page, id: string): Promise<Locator> {
-  await page.goto(`${baseURL}?view=lesson&figure=${id}`);
+async function openFigure(page: Page, id: string, lang = ''): Promise<Locator> {
+  await page.goto(`${baseURL}?view=lesson&figure=${id}${lang ? `&lang=${lang}` : ''}`);
   const fig = page.locator(`.fl-lesson-figure[data-figure="${id}"]`);
   await fig.locator('.fl-timeline__svg .fl-axis__label').first().waitFor();
   await settled(page);
   return fig;
 }
 
-/** The problems with the subject's events on screen (empty when every one is in view and apart). */
-async function placement(fig: Locator, times: number[], phone: boolean, label: string): Promise<string[]> {
-  const map = await screenMap(fig);
+/**
+ * The problems with the subject's events on screen (empty when every one is inside the visible
+ * plot, the part of the scroll box right of the lane names that the reader sees without scrolling
+ * sideways, and any two at different times are at least 24 px apart). Read from the axis as drawn
+ * (`readAxis`: its ticks, on each side of a labelled break).
+ */
+async function placement(page: Page, times: number[], label: string, within?: string): Promise<string[]> {
+  // The playhead rests at the last subject event (`figureView`).
+  const map = await readAxis(page, within, Math.max(...times));
   const problems: string[] = [];
-  const spread = map.b * (Math.max(...times) - Math.min(...times));
-  const tooLong = phone && spread > map.right - map.left - FRAME_RIGHT;
-  if (tooLong) longOnPhones.push(label);
-  const last = Math.max(...times);
-  const shown = times.filter((t) => !tooLong || map.a + map.b * t >= map.left - 0.5);
-  if (tooLong && !shown.includes(last)) problems.push(`${label}: its last event (${last} ms) is not in view`);
-  for (const t of tooLong ? [last] : times) {
-    const x = map.a + map.b * t;
-    if (x < map.left - 0.5 || x > map.right + 0.5) problems.push(`${label}: event at ${t} ms is at x=${x.toFixed(1)}, outside ${map.left.toFixed(1)}-${map.right.toFixed(1)}`);
+  for (const t of times) {
+    const x = map.x(t);
+    if (x < map.left - 0.5 || x > map.right + 0.5) problems.push(`${label}: event at ${t} ms is at x=${x.toFixed(1)}, outside the visible ${map.left.toFixed(1)}-${map.right.toFixed(1)}`);
   }
-  const distinct = [...new Set(shown)].sort((p, q) => p - q);
+  const distinct = [...new Set(times)].sort((p, q) => p - q);
   for (let k = 1; k < distinct.length; k++) {
-    const gap = map.b * (distinct[k]! - distinct[k - 1]!);
+    const gap = map.x(distinct[k]!) - map.x(distinct[k - 1]!);
     if (gap < MIN_EVENT_GAP_PX) problems.push(`${label}: events at ${distinct[k - 1]} and ${distinct[k]} ms are ${gap.toFixed(1)} px apart`);
   }
   return problems;
@@ -131,7 +115,16 @@ describe('each figure of the lesson', () => {
         expect(view.eventIds.length).toBeGreaterThanOrEqual(2);
         expect(await shownState(fig)).toEqual(expected(before, chapter));
         const times = view.eventIds.map((i) => before.events[i]!.atMs);
-        expect(await placement(fig, times, phone, `${chapter.id} ${size.width}`)).toEqual([]);
+        expect(await placement(page, times, `${chapter.id} ${size.width}`)).toEqual([]);
+
+        // A click on the picture does not move the playhead (it seeks in the lab): the framed moment stays.
+        const playhead = async () => fig.locator('.fl-playhead__text').textContent();
+        const at = await playhead();
+        const box = (await fig.locator('.fl-timeline__scroll').boundingBox())!;
+        await page.mouse.click(box.x + box.width * 0.55, box.y + box.height * 0.5);
+        await settled(page);
+        expect(await playhead()).toBe(at);
+        expect(await shownState(fig)).toEqual(expected(before, chapter));
 
         // As the figure opens, its caption describes its run: no note that the run was changed.
         expect(await fig.locator('.fl-lesson-figure__changed').count()).toBe(0);
@@ -157,7 +150,7 @@ describe('each figure of the lesson', () => {
         await expect.poll(() => fig.locator('.fl-lesson-figure__changed').count()).toBe(1);
         await settled(page);
         const v2 = figureView(after, chapter.figure);
-        expect(await placement(fig, v2.eventIds.map((i) => after.events[i]!.atMs), phone, `${chapter.id} ${size.width} with ${control.path}=${String(setValue)}`)).toEqual([]);
+        expect(await placement(page, v2.eventIds.map((i) => after.events[i]!.atMs), `${chapter.id} ${size.width} with ${control.path}=${String(setValue)}`)).toEqual([]);
         await context.close();
       });
     }
@@ -183,6 +176,92 @@ describe('the whole lesson', () => {
   });
 });
 
+describe('the questions: predict, then see', () => {
+  it('each answer is hidden until a prediction is picked; "See it" sets the figure to the case asked about, and the figure shows the model’s run for it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson`);
+    for (const c of CHAPTERS) {
+      const section = page.locator(`#${c.id}`);
+      const fig = section.locator('.fl-lesson-figure');
+      await fig.locator('.fl-timeline__svg .fl-axis__label').first().waitFor();
+      const q = section.locator('.fl-lesson-q');
+      // Before a prediction: no answer, no way to see it.
+      expect(await q.locator('.fl-lesson-q__explain').count()).toBe(0);
+      expect(await q.locator('.fl-lesson-q__see').count()).toBe(0);
+      expect(await shownState(fig)).toEqual(expected(runOf(c.figure.scenarioId), c));
+      // The wrong prediction: told so, and the answer given.
+      const wrong = (1 - c.question.right) as 0 | 1;
+      await q.locator('.fl-lesson-q__choice').nth(wrong).click();
+      await expect.poll(() => q.locator('.fl-lesson-q__explain').textContent()).toContain('Not quite.');
+      // Picking did not move the figure: it still shows the run as written.
+      expect(await shownState(fig)).toEqual(expected(runOf(c.figure.scenarioId), c));
+      await q.locator('.fl-lesson-q__see').click();
+      const { path, value } = questionSetting(c);
+      const want = expected(runOf(c.figure.scenarioId, path, value), c);
+      await expect.poll(() => shownState(fig)).toEqual(want);
+      // The control shows the setting, and has the keyboard; the caption says the run is another.
+      const control = c.figure.controls[0]!;
+      const el = fig.locator(`[data-path="${control.path}"]`);
+      if (control.kind === 'slider') expect(Number(await el.inputValue())).toBe(value);
+      else expect(await el.getAttribute('aria-checked')).toBe(String(value === control.on));
+      expect(await el.evaluate((x) => x === document.activeElement)).toBe(true);
+      expect(await fig.locator('.fl-lesson-figure__changed').count()).toBe(1);
+    }
+    await context.close();
+  });
+});
+
+/** A German message without placeholders, as the page shows it (the build compiles catalogue modules to ICU tokens). */
+const de = (key: LessonMessageKey): string => [lessonDe[key] as unknown].flat(Infinity).join('');
+
+describe('in German (`?lang=de`)', () => {
+  it('every chapter is there in German with its figure and question; axe passes and nothing scrolls sideways at 360 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson&lang=de`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await expect.poll(() => page.locator('.fl-lesson__title').textContent()).toBe(de('lesson.title'));
+    for (const c of CHAPTERS) {
+      await page.locator(`#${c.id} .fl-lesson-figure .fl-timeline__svg`).waitFor();
+      expect(await page.locator(`#${c.id}-title`).textContent()).toBe(de(c.title));
+      expect(await page.locator(`#${c.id} .fl-lesson-figure__caption`).textContent()).toContain(de(c.caption));
+      expect(await page.locator(`#${c.id} .fl-lesson-q__title`).textContent()).toBe(de(c.question.key));
+      expect(await page.locator(`#${c.id} .fl-lesson-q__choice`).allTextContents()).toEqual(c.question.choices.map((k) => de(k)));
+    }
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} — ${n.target.join(' ')}`))).toEqual([]);
+    await context.close();
+  });
+
+  it('one chapter in full (the fencing token): its events in view at both widths, and its question predicts, then shows, in German', async () => {
+    const c = CHAPTERS.find((x) => x.id === 'token')!;
+    const trace = runOf(c.figure.scenarioId);
+    const v = figureView(trace, c.figure);
+    for (const size of SIZES) {
+      const context = await browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      const fig = await openFigure(page, c.id, 'de');
+      expect(await fig.locator('.fl-lesson-log__title').textContent()).toBe(de('figure.log'));
+      expect(await shownState(fig)).toEqual(expected(trace, c));
+      expect(await placement(page, v.eventIds.map((i) => trace.events[i]!.atMs), `token de ${size.width}`)).toEqual([]);
+      await context.close();
+    }
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}?view=lesson&lang=de#token`);
+    const q = page.locator('#token .fl-lesson-q');
+    await q.locator('.fl-lesson-q__choice').nth(c.question.right).click();
+    await expect.poll(() => q.locator('.fl-lesson-q__explain').textContent()).toBe(`${de('question.right')} ${de(c.question.answer)}`);
+    await q.getByRole('button', { name: de('question.see') }).click();
+    const { path, value } = questionSetting(c);
+    await expect.poll(() => shownState(page.locator('#token .fl-lesson-figure'))).toEqual(expected(runOf(c.figure.scenarioId, path, value), c));
+    await context.close();
+  });
+});
+
 describe('printing', () => {
   it('prints every figure at its framed moment', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -199,7 +278,7 @@ describe('printing', () => {
       const trace = runOf(c.figure.scenarioId);
       const v = figureView(trace, c.figure);
       expect(await shownState(fig)).toEqual(expected(trace, c));
-      expect(await placement(fig, v.eventIds.map((i) => trace.events[i]!.atMs), false, `${c.id} in print`)).toEqual([]);
+      expect(await placement(page, v.eventIds.map((i) => trace.events[i]!.atMs), `${c.id} in print`, `#${c.id} .fl-lesson-figure`)).toEqual([]);
     }
     const pdf = await page.pdf({ printBackground: true, preferCSSPageSize: true });
     const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];

@@ -437,8 +437,13 @@ describe('cmi5 package against a local LRS stub', () => {
     await page.getByRole('button', { name: 'Back to the questions' }).click();
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByRole('heading', { name: 'Your result' }).waitFor();
-    await page.goto('about:blank'); // terminated, on pagehide
+    // Terminated at Finish (cmi5 9.3: it must be the session's last statement), and the learner is told.
     await expect.poll(() => lrs.statements.length).toBe(5);
+    await page.getByText('This session with your course ended when you finished').waitFor();
+    // Nothing after it: the page going away sends no statement.
+    await page.goto('about:blank');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(lrs.statements).toHaveLength(5);
     const verbs = lrs.statements.map((s) => (s.verb as { id: string }).id.split('/').pop());
     expect(verbs).toEqual(['initialized', 'answered', 'failed', 'completed', 'terminated']);
     for (const s of lrs.statements) {
@@ -482,7 +487,22 @@ describe('cmi5 package against a local LRS stub', () => {
     await expect.poll(() => lrs.statements.filter((s) => (s.verb as { id: string }).id.endsWith('/answered')).length).toBe(4);
     const verbs = lrs.statements.map((s) => (s.verb as { id: string }).id.split('/').pop());
     expect(verbs.filter((v) => v === 'initialized')).toHaveLength(1);
+    // The reload ended nothing: no Terminated before the statements that follow it (cmi5 9.3).
+    expect(verbs).not.toContain('terminated');
     for (const s of lrs.statements) expect(validate(s).map((w) => `${w.path.join('.')}: ${w.message}`)).toEqual([]);
+    // Finish ends the session with Terminated last; a reload after it records nothing more and says so.
+    for (let i = 4; i < n; i++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('button', { name: 'Finish anyway' }).click();
+    await page.getByRole('heading', { name: 'Your result' }).waitFor();
+    await expect.poll(() => lrs.statements.map((s) => (s.verb as { id: string }).id.split('/').pop()).at(-1)).toBe('terminated');
+    const sent = lrs.statements.length;
+    await page.reload();
+    await page.getByText('This session with your course ended when you finished').waitFor({ timeout: 20_000 });
+    await page.goto('about:blank');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(lrs.statements).toHaveLength(sent);
+    expect(lrs.fetched.filter((f) => f.includes('reload-1'))).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -513,6 +533,10 @@ describe('the packages carry the whole quiz (issue 42, item 8)', () => {
     await scorm.page.context().close();
     const cmi5 = await launchCmi5('c0ffee00-1234-4abc-8def-000000000042', `${origin}/lrs/fetch?parity`);
     expect(await cmi5.page.getByRole('heading', { name: /^Question 1 of \d+$/ }).textContent()).toBe(hosted);
+    // The package's link to the full page says it is a practice copy, and carries no launch parameter.
+    const open = cmi5.page.getByRole('link', { name: /^Practise in Fencing Lab \(not sent to your course\)/ });
+    const href = new URL((await open.getAttribute('href'))!);
+    expect([...href.searchParams.keys()].filter((k) => ['endpoint', 'fetch', 'actor', 'registration', 'activityId'].includes(k))).toEqual([]);
     expect(cmi5.problems).toEqual([]);
     await cmi5.page.context().close();
   });

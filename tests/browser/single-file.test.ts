@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
+import { CHAPTERS } from '../../src/lesson/chapters';
 import { launchChromium } from './chromium';
 import { patientPolls } from './settle';
 import { openTools } from './tools';
@@ -189,6 +190,37 @@ describe('the single-file build from file://, offline', () => {
     await page.getByRole('radio', { name: 'In the storage or resource that receives the write' }).check();
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('Correct.').waitFor();
+    expect(aborted).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('carries the lesson (issue 45): every chapter with its live figure and question, in English and German, and one figure alone, with no network', async () => {
+    for (const lang of ['en', 'de']) {
+      const { context, page, problems, aborted } = await offline(`?view=lesson&lang=${lang}`);
+      await page.locator('.fl-lesson__title').waitFor({ timeout: 20_000 });
+      expect(await page.locator('.fl-lesson__title').textContent()).toBe(lang === 'de' ? 'Verteilte Locks in sechs kurzen Kapiteln' : 'Distributed locks, in six short chapters');
+      for (const c of CHAPTERS) {
+        await page.locator(`#${c.id} .fl-lesson-figure .fl-timeline__svg .fl-axis__label`).first().waitFor();
+        expect(await page.locator(`#${c.id} .fl-lesson-q__choice`).count()).toBe(2);
+      }
+      // The lesson itself, not the lab with a notice.
+      expect(await page.getByText('not part of this one-file build').count()).toBe(0);
+      expect(await page.locator('.fl-lesson__chapter').count()).toBe(CHAPTERS.length);
+      // The token chapter's figure: the model's storage log; its question sets the figure to the run it asks about.
+      const fig = page.locator('#token .fl-lesson-figure');
+      const log = () => fig.locator('.fl-lesson-log__lines li').allTextContents();
+      await expect.poll(async () => (await log()).at(-1)).toMatch(/rejected 'late write from client 1' \(token 33 < 34\)/);
+      await page.locator('#token .fl-lesson-q__choice').first().click();
+      await page.locator('#token .fl-lesson-q__see').click();
+      await expect.poll(async () => (await log()).at(-1)).toMatch(/stored 'late write from client 1' with token 33/);
+      expect(aborted).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    const { context, page, problems, aborted } = await offline('?view=lesson&figure=pause&embed=1');
+    await page.locator('.fl-lesson-figure[data-figure="pause"] .fl-timeline__svg').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.fl-lesson-figure').count()).toBe(1);
     expect(aborted).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

@@ -27,6 +27,7 @@ const root = join(import.meta.dirname, '..', '..');
 function sourceCatalogue(file: string): Map<string, string> {
   const text = readFileSync(join(root, file), 'utf8');
   const out = new Map<string, string>();
+  // A message may start on the line after its key (a long one, as the lesson's paragraphs).
   const entry = /^\s*'([\w.-]+)':\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"),?\s*$/gm;
   for (const m of text.matchAll(entry)) {
     const raw = m[2] ?? m[3] ?? '';
@@ -59,6 +60,7 @@ const CATALOGUES = [
   { en: 'src/breakit/locales/en.ts', de: 'src/breakit/locales/de.ts' },
   { en: 'src/views/timeline/locales/en.ts', de: 'src/views/timeline/locales/de.ts' },
   { en: 'src/embed/locales/en.ts', de: 'src/embed/locales/de.ts' },
+  { en: 'src/lesson/locales/en.ts', de: 'src/lesson/locales/de.ts' },
 ];
 
 describe.each(CATALOGUES)('catalogue $en and its German', ({ en, de }) => {

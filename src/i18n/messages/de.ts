@@ -89,6 +89,7 @@ export const de = {
   'storage.none': 'noch nichts',
   'storage.log': 'Protokoll',
   'storage.logEmpty': 'Noch keine Schreibzugriffe.',
+  'storage.earlier': '{n} frühere: siehe Ereignistabelle.',
   'storage.accepted': 'angenommen:',
   'storage.rejected': 'abgelehnt:',
   'storage.stale': 'veraltet: der Schreiber hielt die Lease nicht mehr',

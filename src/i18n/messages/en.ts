@@ -92,6 +92,7 @@ export const en = {
   'storage.none': 'nothing yet',
   'storage.log': 'Log',
   'storage.logEmpty': 'No writes yet.',
+  'storage.earlier': '{n} earlier: in the events table.',
   'storage.accepted': 'accepted:',
   'storage.rejected': 'rejected:',
   'storage.stale': 'stale: its writer no longer held the lease',

@@ -3,8 +3,7 @@
  * (`lesson/messages.ts`). Every claim is one the lab already makes, reviewed against its source: the
  * built-in scenarios' narration and "Try this" lines (`src/scenarios/builtin/*.ts`), the glossary
  * (`src/glossary/terms.ts`) and the Real systems entries (`src/realsystems/systems.ts`); each
- * paragraph's sources are listed beside it in `chapters.ts`. German is not written yet: the lesson
- * shows English under any language until it is.
+ * paragraph's sources are listed beside it in `chapters.ts`. German: `de.ts`, the same keys.
  * @module
  */
 export const lessonEn = {
@@ -39,7 +38,7 @@ export const lessonEn = {
 
   // The question that ends each chapter.
   'question.label': 'Predict, then see',
-  'question.check': 'Now move the control above to see it.',
+  'question.see': 'See it in the figure',
   'question.right': 'Right.',
   'question.wrong': 'Not quite.',
 
@@ -101,8 +100,10 @@ export const lessonEn = {
   'ch.window.title': 'What fencing does not do',
   'ch.window.p1':
     'A token check can only reject what the storage has been told about. Here client 2 gets token 34 but works for 15 s before its first write. The storage has never seen 34, so client 1’s late write with 33 is not lower than anything it knows, and it is stored while client 2 holds the lock.',
-  'ch.window.p2':
-    'Fencing the writes does not fence the reads: a paused former holder can read with its old token, be served, and act on what it read. Equal tokens do not order one holder’s own writes: a delayed write with the same token can land last. An equality check is not fencing: a storage that accepts only the token it saw first rejects every new holder. And a late release can free the next holder’s lock where the lease service releases by key alone.',
+  'ch.window.p2': 'Fencing the writes does not fence the reads: a paused former holder can read with its old token, be served, and act on what it read.',
+  'ch.window.p3': 'Equal tokens do not order one holder’s own writes: a delayed write with the same token can land last, and the older value wins.',
+  'ch.window.p4': 'An equality check is not fencing: a storage that accepts only the token it saw first rejects every new holder.',
+  'ch.window.p5': 'A late release can free the next holder’s lock where the lease service releases by key alone.',
   'ch.window.caption': 'Client 2 gets token 34 at 10.1 s but writes only at 25.3 s. Client 1’s late write with 33 gets in at 21.5 s, in that window.',
   'ch.window.control': 'Client 2’s work before its first write',
   'ch.window.q': 'Make client 2’s work 5 s. Does the late write still get in?',
@@ -117,7 +118,9 @@ export const lessonEn = {
   'ch.delay.p2':
     'Each real system gives you a number that grows. etcd: the revision of the lock key; its docs say its locks “cannot be used as mutual exclusion mechanism by themselves”. ZooKeeper: the zxid of the lock znode’s creation. Chubby: a sequencer, which the server receiving the request checks. Kafka: epochs, which the brokers check themselves.',
   'ch.delay.p3':
-    'The storage must make the check. In SQL, a conditional UPDATE whose WHERE clause compares the token makes the check and the write one statement, so no pause can fall between them. Amazon S3 compares ETags, not numbers: read the object, check your token against the one stored in it, and write back with If-Match.',
+    'The storage must make the check. In SQL, a conditional UPDATE whose WHERE clause compares the token makes the check and the write one statement, so no pause can fall between them.',
+  'ch.delay.p4':
+    'Amazon S3 compares ETags, not numbers: read the object and its ETag, check your token against the one stored in it, and write back with If-Match set to that ETag. S3 compares that ETag with the object’s own when it writes, and the write fails if they do not match. An object’s ETag changes when its content changes, so if the object was written after you read it, your write fails instead of overwriting that newer write.',
   'ch.delay.caption': 'Client 1 sends a write at 1.4 s and crashes; the network holds the write up. It reaches the storage long after the lease ended, and the token check rejects it.',
   'ch.delay.control': 'Network delay of client 1’s second write',
   'ch.delay.q': 'Make the delay 5 s. What does the storage do with the write?',

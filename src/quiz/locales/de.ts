@@ -132,6 +132,7 @@ export const quizDe = {
   'quiz.firstCounts': 'Bei jeder Frage zählt Ihre erste Antwort.',
   'quiz.lms.connecting': 'Verbindung zu Ihrem Kurs …',
   'quiz.lms.connected': 'Ihr Ergebnis wird an Ihren Kurs gesendet.',
+  'quiz.lms.ended': 'Diese Sitzung mit Ihrem Kurs endete, als Sie abgeschlossen haben: Was Sie hier jetzt ändern, wird nicht an den Kurs gesendet. Um es dort noch einmal zu versuchen, öffnen Sie das Quiz erneut aus Ihrem Kurs.',
   'quiz.lms.failed': 'Ihr Kurs ist nicht erreichbar; Ihr Ergebnis wird dort nicht gespeichert.',
   'quiz.lms.unsaved': 'Ihr Kurs konnte Ihre letzten Antworten nicht speichern (zu viel, um es dort abzulegen): Wenn Sie jetzt gehen, fehlen sie bei Ihrer Rückkehr. Ihr Ergebnis wird beim Abschließen trotzdem gespeichert.',
   'quiz.alreadySent': 'Ihr Ergebnis wurde beim ersten Abschließen gespeichert; erneutes Abschließen ändert es nicht.',

@@ -132,6 +132,7 @@ export const quizEn = {
   'quiz.firstCounts': 'Your first answer to each question counts.',
   'quiz.lms.connecting': 'Connecting to your course…',
   'quiz.lms.connected': 'Your score is sent to your course.',
+  'quiz.lms.ended': 'This session with your course ended when you finished: what you change here now is not sent to the course. To try again there, open the quiz again from your course.',
   'quiz.lms.failed': 'Could not reach your course; your score will not be recorded there.',
   'quiz.lms.unsaved': 'Your course could not keep your latest answers (too much to save there): if you leave now, they will be lost when you come back. Your score is still recorded when you finish.',
   'quiz.alreadySent': 'Your result was recorded when you first finished; finishing again does not change it.',

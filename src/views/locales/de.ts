@@ -5,6 +5,7 @@ import type { ToolsMessageKey } from './en';
 
 export const toolsDe = {
   'embed.open': 'In Fencing Lab öffnen',
+  'embed.openPractice': 'In Fencing Lab üben (wird nicht an Ihren Kurs gesendet)',
   'embed.openHint': '(öffnet in einem neuen Tab)',
   'embed.notice.title': 'Einige Einstellungen in diesem Link wurden ignoriert:',
   'embed.notice.dismiss': 'Schließen',
@@ -129,6 +130,13 @@ export const toolsDe = {
   'events.refused': 'verweigert',
   'events.checkPassed': 'Prüfung ok',
   'events.checkFailed': 'Prüfung negativ',
+  'events.pages': 'Seiten der Ereignistabelle',
+  'events.range': 'Zeilen {from}–{to} von {total}',
+  'events.first': 'Erste Zeilen',
+  'events.earlier': 'Frühere Zeilen',
+  'events.later': 'Spätere Zeilen',
+  'events.latest': 'Neueste Zeilen',
+  'events.held': 'Festgehalten, während Sie lesen; „Neueste Zeilen“ folgt wieder der Abspielposition.',
   'toolbar.label': 'Darstellung',
   'tools.button': 'Werkzeuge',
   'theme.label': 'Farbschema',

@@ -8,6 +8,7 @@
 export const toolsEn = {
   // Embedding (issue 5): the embed's bar, the notice of ignored link settings, the Embed dialog.
   'embed.open': 'Open in Fencing Lab',
+  'embed.openPractice': 'Practise in Fencing Lab (not sent to your course)',
   'embed.openHint': '(opens in a new tab)',
   'embed.notice.title': 'Some settings in this link were ignored:',
   'embed.notice.dismiss': 'Dismiss',
@@ -137,6 +138,13 @@ export const toolsEn = {
   'events.refused': 'refused',
   'events.checkPassed': 'check passed',
   'events.checkFailed': 'check failed',
+  'events.pages': 'Pages of the events table',
+  'events.range': 'Rows {from}–{to} of {total}',
+  'events.first': 'First rows',
+  'events.earlier': 'Earlier rows',
+  'events.later': 'Later rows',
+  'events.latest': 'Latest rows',
+  'events.held': 'Held in place while you read; Latest rows follows the playhead again.',
   'toolbar.label': 'Display',
   // The header's one Tools button (issue 40): every tool above in one panel.
   'tools.button': 'Tools',

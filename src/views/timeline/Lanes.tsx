@@ -588,7 +588,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, 
       {reads.map((e) => (
         <ReadMark key={`read${e.id}`} lane={lane} g={g} e={e} spot={labels.get(labelKey.read(e.id))} read={readOf(trace, e)} />
       ))}
-      {trace.storage.map((d) =>
+      {((g as { coarse?: CoarseLevel }).coarse?.decisions ?? trace.storage).map((d) =>
         d.atMs > p ? null : <DecisionMark key={`dec${d.messageId}`} lane={lane} g={g} d={d} at={g.decisionAt?.get(d.messageId)} spot={labels.get(labelKey.decision(d.messageId))} />,
       )}
     </g>

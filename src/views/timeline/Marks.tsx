@@ -7,22 +7,23 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
-import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { localiseNumber } from '../../i18n';
 import { AXIS_H, TICK_LABEL_Y, type Geometry } from './geometry';
 import { roughMeasure, type Measure } from './label-layout';
-import { planLabels, type LabelPlan } from './label-plan';
-import { withMessages } from './message-geometry';
+import type { LabelPlan } from './label-plan';
+import { useLaidOut } from './layout-job';
+import type { withMessages } from './message-geometry';
 import { Lanes } from './Lanes';
 import './marks-messages';
 import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
-import type { CoarseLevel } from './coarse';
+import { coarseNotice, type CoarseLevel } from './coarse';
 
 export { quietStretches } from './quiet';
 export { Overview } from './Overview';
@@ -30,8 +31,8 @@ export { frameView, showFrame } from './frame-ease';
 
 let canvasMeasure: Measure | undefined;
 
-/** A run of more events than this has its layout staged over several tasks (`Marks`); every built-in has far fewer. */
-const STAGED_EVENTS = 2000;
+/** Whether this is jsdom (the component tests), which has no canvas metrics and paints nothing between tasks. */
+const isJsdom = () => typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
 
 /**
  * Measures label text with the page's own font (a canvas's `measureText`, cached), so that the
@@ -39,8 +40,7 @@ const STAGED_EVENTS = 2000;
  */
 function measureText(): Measure {
   if (canvasMeasure) return canvasMeasure;
-  const isJsdom = typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
-  const ctx = typeof document !== 'undefined' && !isJsdom ? document.createElement('canvas').getContext('2d') : null;
+  const ctx = typeof document !== 'undefined' && !isJsdom() ? document.createElement('canvas').getContext('2d') : null;
   if (!ctx) return roughMeasure;
   const svg = document.querySelector('.fl-timeline__svg');
   const family = (svg ? getComputedStyle(svg).fontFamily : '') || 'sans-serif';
@@ -105,7 +105,7 @@ function CoarseNotice({ coarse, root }: { coarse: CoarseLevel; root: React.RefOb
   if (!box || coarse.drawnRoutine >= coarse.routine) return null;
   return createPortal(
     <p className="fl-hint fl-timeline__coarse" role="note">
-      {t('timeline.coarse', { total: coarse.routine, shown: coarse.drawnRoutine })}
+      {coarseNotice(coarse, t)}
     </p>,
     box,
   );
@@ -114,27 +114,11 @@ function CoarseNotice({ coarse, root }: { coarse: CoarseLevel; root: React.RefOb
 /** The lanes' marks and the message arrows. */
 export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const t = useT();
-  // Every label of the run, placed once per trace and layout so that none collides (label-plan.ts).
-  // A long run's layout is staged (issue 43): the arrows in one task, the labels in the next, and the
-  // marks drawn in a transition after them, so no one task holds the page; nothing is drawn until then.
-  const staged = trace.events.length > STAGED_EVENTS;
-  const now = useMemo(() => (staged ? undefined : withMessages(g, trace)), [staged, g, trace]);
-  const nowLabels = useMemo(() => (now ? planLabels(now, trace, t, measureText()) : undefined), [now, trace, t]);
-  const [later, setLater] = useState<{ g: Geometry; trace: Trace; t: typeof t; gm: ReturnType<typeof withMessages>; labels: LabelPlan }>();
-  useEffect(() => {
-    if (!staged) return;
-    let timer = setTimeout(() => {
-      const gm = withMessages(g, trace);
-      timer = setTimeout(() => {
-        const labels = planLabels(gm, trace, t, measureText());
-        startTransition(() => setLater({ g, trace, t, gm, labels }));
-      });
-    });
-    return () => clearTimeout(timer);
-  }, [staged, g, trace, t]);
-  const ready = later && later.g === g && later.trace === trace && later.t === t ? later : undefined;
-  const gm = now ?? ready?.gm;
-  const labels = nowLabels ?? ready?.labels;
+  // Every label of the run, placed once per trace and layout so that none collides (label-plan.ts),
+  // in short slices (issue 44, `layout-job.ts`); until a new layout is done, the last one is drawn.
+  const laid = useLaidOut(g, trace, t, measureText, isJsdom() ? Infinity : undefined);
+  const gm = laid?.gm;
+  const labels = laid?.labels;
   const root = useRef<SVGGElement>(null);
   const holes = useMemo(() => createLabelHoles(), []);
   const step = useEventStep();
@@ -179,7 +163,7 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
-      {gm && labels && <MarksOf gm={gm} trace={trace} patterns={patterns} labels={labels} root={root} />}
+      {laid && <MarksOf gm={laid.gm} trace={laid.trace} patterns={patterns} labels={laid.labels} root={root} />}
     </g>
   );
 }

@@ -8,9 +8,25 @@
  * drawn (the first carries the stretch's label), and every other message (grants, writes, reads,
  * "lease gone" replies) always. The timeline says so in a notice; the events table lists every
  * event. A story frame's larger scale draws more of them, up to all.
+ *
+ * Writes likewise (issue 43): eight clients writing back to back make over a thousand writes, each
+ * an arrow, a decision's mark on the storage lane with its label, and a reply, and laying them out
+ * took tens of seconds. Where one client's routine writes come closer than {@link WRITE_THIN_PX} px,
+ * only one every {@link WRITE_THIN_PX} px is drawn, with its decision and reply. A routine write is
+ * one that repeats what the same client's write before it showed: the same token and the same
+ * outcome (stored; stored although its writer no longer held the lease, `staleAccepted`; or
+ * rejected), decided on time. Always drawn, because they are where the story changes: a client's
+ * first write, every write whose token or outcome differs from its write before (the first write
+ * with a new token, the first rejection by the fencing token, the first stale write stored), the
+ * write before each of those and each client's last (so each stretch shows where it starts and
+ * ends), every write a fault delayed or held, and every one the storage never decided. Between
+ * them, a run of rejections or of stale writes is drawn one every {@link WRITE_THIN_PX} px like any
+ * other repeat: drawn in full at this scale they could not be told apart, and the events table and
+ * the storage's log list every one.
  * @module
  */
-import type { Message, Trace } from '../../model/trace';
+import type { Message, StorageDecision, Trace } from '../../model/trace';
+import type { Translate } from '../../teaching/captions';
 import type { Geometry } from './geometry';
 import { countOps } from './spatial';
 
@@ -24,13 +40,28 @@ export const THIN_PX = 6;
  */
 export const MAX_DRAWN = 400;
 
+/**
+ * Least distance (px) between two drawn routine writes of one client at the picture's scale: a
+ * decision's mark is 20 px wide (`DECISION_R` in mark-spots.ts), so marks this far apart stay on
+ * the storage's line without moving aside.
+ */
+export const WRITE_THIN_PX = 24;
+
 /** The messages a picture draws, and how many routine ones it leaves out. */
 export interface CoarseLevel {
   /** The messages drawn, in the trace's order (the trace's own array when none is left out). */
   messages: readonly Message[];
-  /** Keepalives and keepalive replies in the run, and how many of them are drawn. */
+  /** The storage decisions drawn (on the writes drawn), in the trace's order (`trace.storage` when none is left out). */
+  decisions: readonly StorageDecision[];
+  /** Routine messages in the run (keepalives, their replies, writes), and how many of them are drawn. */
   routine: number;
   drawnRoutine: number;
+  /** Keepalives and keepalive replies in the run, and how many of them are drawn. */
+  keepalives: number;
+  drawnKeepalives: number;
+  /** Writes in the run, and how many of them are drawn (each with its decision and reply). */
+  writes: number;
+  drawnWrites: number;
 }
 
 const late = (m: Message) => m.delayedMs + m.heldMs > 0;
@@ -41,6 +72,7 @@ const late = (m: Message) => m.delayedMs + m.heldMs > 0;
 export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLevel {
   const all = trace.messages;
   const keep = new Uint8Array(all.length);
+  const { thinnedWrites, writes } = thinWrites(g, trace, keep);
   // Keepalives, per client: the previous one and the x of the last drawn.
   const streams = new Map<string, { last: number; prev: Message | undefined; prevIndex: number }>();
   // Drawn keepalives by where their reply comes from, when it is sent: the reply to each is drawn.
@@ -72,16 +104,17 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
       streams.set(key, s);
     } else {
       if (m.kind === 'keepalive-ok') routine++;
-      keep[i] = 1;
+      // (Writes and their replies are chosen by thinWrites.)
+      else if (m.kind !== 'write' && m.kind !== 'write-reply') keep[i] = 1;
     }
   });
-  if (thinned === 0) return { messages: all, routine, drawnRoutine: routine };
+  if (thinned === 0 && thinnedWrites.size === 0) return { messages: all, decisions: trace.storage, routine: routine + writes, drawnRoutine: routine + writes, keepalives: routine, drawnKeepalives: routine, writes, drawnWrites: writes };
   // The replies in a second pass: the last keepalive of a held stretch is known only once the next is met.
   let drawnRoutine = 0;
   const out: Message[] = [];
   all.forEach((m, i) => {
     countOps();
-    if (m.kind === 'keepalive-ok') {
+    if (m.kind === 'keepalive-ok' && thinned > 0) {
       const key = `${m.from}>${m.to}@${m.sentAtMs}`;
       const n = replies.get(key) ?? 0;
       if (n <= 0) return;
@@ -90,9 +123,86 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
       out.push(m);
       return;
     }
+    if (m.kind === 'keepalive-ok') {
+      drawnRoutine++;
+      out.push(m);
+      return;
+    }
+    // A write's reply leaves its decision: drawn unless that write is left out.
+    if (m.kind === 'write-reply') {
+      const key = `${m.to}@${m.sentAtMs}`;
+      const n = thinnedWrites.get(key) ?? 0;
+      if (n > 0) {
+        thinnedWrites.set(key, n - 1);
+        return;
+      }
+      out.push(m);
+      return;
+    }
     if (!keep[i]) return;
     if (m.kind === 'keepalive') drawnRoutine++;
     out.push(m);
   });
-  return { messages: out, routine, drawnRoutine };
+  const decisions = trace.storage.filter((d) => keep[d.messageId]);
+  const drawnWrites = writes - countThinned(all, keep);
+  return { messages: out, decisions, routine: routine + writes, drawnRoutine: drawnRoutine + drawnWrites, keepalives: routine, drawnKeepalives: drawnRoutine, writes, drawnWrites };
+}
+
+function countThinned(all: readonly Message[], keep: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (all[i]!.kind === 'write' && !keep[i]) n++;
+  return n;
+}
+
+/**
+ * Marks in `keep` the writes of `trace` drawn at geometry `g`'s scale (see the module's note), in
+ * one pass over the messages. Returns the writes in the run, and the writes left out by where their
+ * decision's reply leaves (`client@ms`, with a count), for the reply pass.
+ */
+function thinWrites(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { writes: number; thinnedWrites: Map<string, number> } {
+  const all = trace.messages;
+  const decisionOf = new Map<number, StorageDecision>();
+  for (const d of trace.storage) decisionOf.set(d.messageId, d);
+  // Per client: the token and outcome of its write before, the x of its last drawn write, its last write left out.
+  const streams = new Map<string, { token: number | undefined; outcome: string; last: number; prevThinned: number }>();
+  let writes = 0;
+  for (let i = 0; i < all.length; i++) {
+    const m = all[i]!;
+    if (m.kind !== 'write') continue;
+    countOps();
+    writes++;
+    const d = decisionOf.get(m.id);
+    const s = streams.get(m.from);
+    const x = g.x(m.sentAtMs);
+    const outcome = !d ? 'undecided' : !d.accepted ? 'rejected' : d.staleAccepted ? 'stale' : 'stored';
+    const routine = s !== undefined && d !== undefined && m.delayedMs + m.heldMs === 0 && m.token === s.token && outcome === s.outcome;
+    // The last of a stretch (looking back): the write before one that is not routine.
+    if (!routine && s && s.prevThinned >= 0) keep[s.prevThinned] = 1;
+    if (!routine || x - s!.last >= WRITE_THIN_PX) {
+      keep[i] = 1;
+      streams.set(m.from, { token: m.token, outcome, last: x, prevThinned: -1 });
+    } else streams.set(m.from, { token: m.token, outcome, last: s!.last, prevThinned: i });
+  }
+  // Each client's last write of all.
+  for (const s of streams.values()) if (s.prevThinned >= 0) keep[s.prevThinned] = 1;
+  const thinnedWrites = new Map<string, number>();
+  for (const d of trace.storage) {
+    if (keep[d.messageId]) continue;
+    const key = `${d.client}@${d.atMs}`;
+    thinnedWrites.set(key, (thinnedWrites.get(key) ?? 0) + 1);
+  }
+  return { writes, thinnedWrites };
+}
+
+/**
+ * The notice under a picture drawn coarser, in `t`'s language: what it leaves out and what it
+ * always draws (the keepalives' sentence, then the writes'); empty when it leaves nothing out.
+ */
+export function coarseNotice(c: CoarseLevel, t: Translate): string {
+  return [
+    c.drawnKeepalives < c.keepalives && t('timeline.coarse', { total: c.keepalives, shown: c.drawnKeepalives }),
+    c.drawnWrites < c.writes && t('timeline.coarse.writes', { writes: c.writes, shown: c.drawnWrites }),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }

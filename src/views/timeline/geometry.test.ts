@@ -5,6 +5,8 @@ import { applyInterventions } from '../../store/interventions';
 import { activityOf, buildWarp } from '../../store/playback';
 import { REPLY_SEP, withMessages } from './message-geometry';
 import { quietStretches } from './quiet';
+import type { Trace } from '../../model/trace';
+import { ALL_BUILT_IN_SCENARIOS } from '../../scenarios/all';
 import { AXIS_H, FIT_WIDTH, MIN_WIDTH, PAD_LEFT, PAD_RIGHT, horizonOf, layoutTimeline, staleStretches, ticksOf } from './geometry';
 
 const seed = loadBuiltIn('seed-gc-pause');
@@ -102,5 +104,64 @@ describe('staleStretches', () => {
   it('a grant handled after its lease ended is stale from the start', () => {
     const late = simulate(applyInterventions(seed, [{ kind: 'pause', client: 'client-1', atMs: 101, forMs: 12_000 }]));
     expect(staleStretches(late)).toEqual([{ client: 'client-1', token: 33, startMs: 21_000, endMs: 22_400 }]);
+  });
+
+  /** The lookup as it was (a search of every lease per belief, quadratic on a dense run): the reference. */
+  function reference(t: Trace) {
+    const out: { client: string; token: number; startMs: number; endMs: number }[] = [];
+    for (const b of t.beliefs) {
+      const lease = t.leases.find((l) => l.holder === b.client && l.token === b.token && l.startMs <= b.startMs);
+      if (!lease || lease.endReason === 'run-ended') continue;
+      const start = Math.max(lease.endMs, b.startMs);
+      if (start < b.endMs) out.push({ client: b.client, token: b.token, startMs: start, endMs: b.endMs });
+    }
+    return out;
+  }
+
+  /** mulberry32: the same generated cases on every run. */
+  function rng(seedN: number): () => number {
+    let a = seedN >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let x = Math.imul(a ^ (a >>> 15), 1 | a);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it('equals the per-belief search of every lease on every built-in, with generated pauses, and on generated leases and beliefs (issue 43)', () => {
+    const r = rng(43);
+    let stretches = 0;
+    for (const s of ALL_BUILT_IN_SCENARIOS) {
+      const base = loadBuiltIn(s.id);
+      const clients = base.clients.map((c) => c.id);
+      for (let k = 0; k < 4; k++) {
+        const pauses = k === 0 ? [] : Array.from({ length: k }, () => ({ kind: 'pause' as const, client: clients[Math.floor(r() * clients.length)]!, atMs: Math.floor(r() * (base.durationMs ?? 30_000)), forMs: 500 + Math.floor(r() * 15_000) }));
+        const tr = simulate(applyInterventions(base, pauses));
+        const got = staleStretches(tr);
+        expect(got, `${s.id} with ${JSON.stringify(pauses)}`).toEqual(reference(tr));
+        stretches += got.length;
+      }
+    }
+    expect(stretches).toBeGreaterThan(10);
+    // (The simulator records leases in order of start: the lookup relies on it.)
+    for (const s of ALL_BUILT_IN_SCENARIOS) {
+      const starts = simulate(loadBuiltIn(s.id)).leases.map((l) => l.startMs);
+      expect(starts, s.id).toEqual([...starts].sort((a, b) => a - b));
+    }
+    // Leases that share a holder and token (random tokens repeat), in order of start as the simulator records them, and beliefs before, among and after them.
+    for (let k = 0; k < 200; k++) {
+      const holders = ['client-1', 'client-2'];
+      const leases = Array.from({ length: 1 + Math.floor(r() * 12) }, () => {
+        const startMs = Math.floor(r() * 1000);
+        return { holder: holders[Math.floor(r() * 2)]!, token: 1 + Math.floor(r() * 3), startMs, endMs: startMs + Math.floor(r() * 400), endReason: r() < 0.2 ? 'run-ended' : 'expired' };
+      }).sort((a, b) => a.startMs - b.startMs);
+      const beliefs = Array.from({ length: Math.floor(r() * 12) }, () => {
+        const startMs = Math.floor(r() * 1200);
+        return { client: holders[Math.floor(r() * 2)]!, token: 1 + Math.floor(r() * 3), startMs, endMs: startMs + Math.floor(r() * 600) };
+      });
+      const generated = { ...trace, leases, beliefs } as unknown as Trace;
+      expect(staleStretches(generated), JSON.stringify(generated.leases)).toEqual(reference(generated));
+    }
   });
 });

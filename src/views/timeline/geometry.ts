@@ -15,7 +15,7 @@
  * @module
  */
 import { LEASE_SERVICE, STORAGE } from '../../model/scenario';
-import type { LeaseEndReason, Trace } from '../../model/trace';
+import type { LeaseEndReason, LeaseInterval, Trace } from '../../model/trace';
 import type { TimeWarp } from '../../store/playback';
 
 /** Height of the time axis above the lanes (px): the playhead's tag on top, the tick labels under it. */
@@ -287,12 +287,19 @@ export function leaseEndLabelKey(reason: LeaseEndReason): 'timeline.lease.ended.
  * The part of each belief during which the client believes it holds a lease the lease service has
  * already ended: from the end of the real lease (or from the belief's start, if the grant arrived
  * after the lease ended) to the end of the belief. The lesson's danger zone.
+ *
+ * A belief's lease is the first in `trace.leases` with its holder and token that started no later
+ * than the belief. The simulator records each lease as it grants it, so `trace.leases` is in order
+ * of start, and that lease is the first of its holder and token or none: one pass, where a search
+ * of every lease for each belief was quadratic on a dense run (issue 43).
  */
 export function staleStretches(trace: Trace): { client: string; token: number; startMs: number; endMs: number }[] {
+  const first = new Map<string, LeaseInterval>();
+  for (const l of trace.leases) if (!first.has(`${l.holder}|${l.token}`)) first.set(`${l.holder}|${l.token}`, l);
   const out: { client: string; token: number; startMs: number; endMs: number }[] = [];
   for (const b of trace.beliefs) {
-    const lease = trace.leases.find((l) => l.holder === b.client && l.token === b.token && l.startMs <= b.startMs);
-    if (!lease || lease.endReason === 'run-ended') continue;
+    const lease = first.get(`${b.client}|${b.token}`);
+    if (!lease || lease.startMs > b.startMs || lease.endReason === 'run-ended') continue;
     const start = Math.max(lease.endMs, b.startMs);
     if (start < b.endMs) out.push({ client: b.client, token: b.token, startMs: start, endMs: b.endMs });
   }

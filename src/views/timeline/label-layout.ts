@@ -17,6 +17,7 @@
  * @module
  */
 import { countOps } from './spatial';
+import { drain, type Steps } from './slices';
 
 /** An axis-aligned box (px): left, top, width, height. */
 export interface Box {
@@ -339,6 +340,14 @@ export interface PlaceOptions {
  * @returns the placement of each label that found a place, by id (labels with no place are absent)
  */
 export function placeLabels(requests: readonly LabelRequest[], options: PlaceOptions): Map<string, Placement> {
+  return drain(placeLabelsSteps(requests, options));
+}
+
+/**
+ * {@link placeLabels} as steps: it pauses before each label (`slices.ts`), so that it can run in
+ * short slices; run in one go or in slices, the placement is the same.
+ */
+export function* placeLabelsSteps(requests: readonly LabelRequest[], options: PlaceOptions): Steps<Map<string, Placement>> {
   const gap = options.gap ?? 2;
   const spare = options.lineSpare ?? 1.5;
   const labels = new Grid(64);
@@ -355,6 +364,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   const avoid = options.avoid ?? [];
   const avoidSpare = options.avoidSpare ?? 5.5;
   for (const { r } of order) {
+    yield;
     const shun = r.shun ?? [];
     const shunned = (c: Candidate) => {
       const leader = leaderOf(c);
@@ -395,6 +405,7 @@ export function placeLabels(requests: readonly LabelRequest[], options: PlaceOpt
   for (const { r } of order) {
     const p = r.slides ? out.get(r.id) : undefined;
     if (!p) continue;
+    yield;
     // (Every other label placed: not this one, nor one drawn in its very place.)
     const self = (b: Box) => b === p.box || (b.x === p.box.x && b.y === p.box.y && b.w === p.box.w);
     const stops = r.candidates

@@ -19,8 +19,9 @@ import { AXIS_H, leaseEndLabelKey, staleStretches } from './geometry';
 import { drawnHead } from './arrows';
 import { DECISION_R, MARKER_DY } from './mark-spots';
 import { REPLY_SEP, type MarkGeometry as Geometry } from './message-geometry';
-import { placeLabels, pointCandidates, SegmentGrid, segmentHits, textBox, type Box, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
+import { placeLabelsSteps, pointCandidates, SegmentGrid, segmentHits, textBox, type Box, type Candidate, type LabelRequest, type Measure, type Obstacle, type Placement, type Segment } from './label-layout';
 import { countOps, XIndex } from './spatial';
+import { drain, type Steps } from './slices';
 
 /** The messages of a geometry indexed by their x extent (once per geometry), for {@link beliefStartX} and {@link beliefEndX}. */
 const messageIndexes = new WeakMap<readonly Geometry['messages'][number][], XIndex<Geometry['messages'][number]>>();
@@ -242,6 +243,15 @@ const FONT = {
  * @param measure measures a text (canvas metrics in the browser, {@link roughMeasure} in tests)
  */
 export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Measure): LabelPlan {
+  return drain(planLabelsSteps(g, trace, t, measure));
+}
+
+/**
+ * {@link planLabels} as steps (`slices.ts`): it pauses before each lane, pause, belief, storage
+ * decision and message, and before each label it places, so that `Marks.tsx` can run it in short
+ * slices; run in one go or in slices, the plan is the same.
+ */
+export function* planLabelsSteps(g: Geometry, trace: Trace, t: Translate, measure: Measure): Steps<LabelPlan> {
   const reqs: LabelRequest[] = [];
   const obstacles: Obstacle[] = [];
   const m = (text: string, font: readonly [number, number]) => measure(text, font[0], font[1]);
@@ -269,6 +279,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
   };
 
   for (const lane of g.lanes) {
+    yield;
     const T = lane.top;
     if (lane.kind === 'client') {
       trace.partitions
@@ -292,6 +303,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
           if (candidates.length > 0) reqs.push({ id: owner, priority: 70, candidates, owner, slides: true });
         });
       for (const q of trace.pauses.filter((p) => p.client === lane.id)) {
+        yield;
         const x1 = g.x(q.startMs);
         const x2 = g.x(q.endMs);
         const label = t('timeline.pause');
@@ -306,6 +318,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({ id: labelKey.pause(lane.id, q.startMs), priority: 75, candidates, slides: true });
       }
       for (const b of trace.beliefs.filter((x) => x.client === lane.id)) {
+        yield;
         const x1 = beliefStartX(g, b, T);
         const x2 = beliefEndX(g, b, T);
         const top = T + BELIEF_DY;
@@ -337,6 +350,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         }
       }
       for (const e of trace.events.filter((x) => x.actor === lane.id && (x.kind === 'lease-check-passed' || x.kind === 'lease-check-failed'))) {
+        yield;
         const x = g.x(e.atMs);
         const text = t(e.kind === 'lease-check-passed' ? 'timeline.checkPassed' : 'timeline.checkFailed');
         obstacles.push({ x: x - 8, y: lane.base - 8, w: 16, h: 16 });
@@ -357,6 +371,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
     } else if (lane.kind === 'lease') {
       const barTop = lane.base - 11;
       for (const l of trace.leases) {
+        yield;
         const x1 = g.x(l.startMs);
         const x2 = g.x(l.endMs);
         const owner = labelKey.lease(l.token, l.startMs);
@@ -389,6 +404,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         obstacles.push({ x: dot - 6, y: lane.base + MARKER_DY - 6, w: 12, h: 12 });
       }
       for (const e of trace.events.filter((x) => shown.has(x.id))) {
+        yield;
         const x = g.markerAt.get(e.id)?.x ?? g.x(e.atMs);
         const text = e.kind === 'acquire-queued' ? t('timeline.queued') : t('timeline.keepaliveRejected', { token: e.token ?? '?' });
         const w = m(text, FONT.small).width;
@@ -403,7 +419,8 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         reqs.push({ id: labelKey.marker(e.id), priority: 55, candidates });
       }
     } else {
-      for (const d of trace.storage) {
+      for (const d of g.coarse.decisions) {
+        yield;
         const { x, y } = g.decisionAt.get(d.messageId) ?? { x: g.x(d.atMs), y: lane.base };
         const r = DECISION_R;
         obstacles.push({ x: x - r - 3, y: y - r - 3, w: 2 * r + 6, h: 2 * r + 6 });
@@ -436,6 +453,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
         });
       }
       for (const e of trace.events.filter((x) => x.kind === 'read-served' || x.kind === 'read-rejected')) {
+        yield;
         const x = g.x(e.atMs);
         obstacles.push({ x: x - 7, y: lane.base - 7, w: 14, h: 14 });
         // A served read shows the token its data was written with (issue 12); the trace's `reads` has it.
@@ -469,6 +487,7 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
   const pauseIndex = new XIndex<Box>(64);
   for (const b of pauseBoxes) pauseIndex.add(b, b.x, b.x + b.w);
   for (const msg of g.messages) {
+    yield;
     const from = g.lane(msg.from)!;
     const to = g.lane(msg.to)!;
     const bands = [from, to].map((l) => ({ x: 0, y: l.bandTop, w: g.width, h: l.bandHeight }));
@@ -549,6 +568,6 @@ export function planLabels(g: Geometry, trace: Trace, t: Translate, measure: Mea
   // The playhead's line at the run's end (where a finished run is looked at) is kept off the labels where they have another place.
   const endX = g.x(trace.endMs);
   const avoid: Segment[] = [{ x1: endX, y1: AXIS_H, x2: endX, y2: g.height }];
-  const all = placeLabels(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, lines, gap: 2, rowGap: ROW_GAP, lineSpare: LINE_SPARE, avoid });
+  const all = yield* placeLabelsSteps(reqs, { bounds: { x: 1, y: AXIS_H, w: g.width - 2, h: g.height - AXIS_H - 1 }, obstacles, lines, gap: 2, rowGap: ROW_GAP, lineSpare: LINE_SPARE, avoid });
   return { get: (key) => all.get(key), all };
 }

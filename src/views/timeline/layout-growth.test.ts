@@ -8,7 +8,10 @@
  * (`planLabels`), and the layout's elementary steps counted (`layoutOps`, `spatial.ts`: operation
  * counts, not timings): steps per n · log2(n) stay within twice the shortest run's of that shape
  * (quadratic work would grow with the number of stretches). And the issue's own links, drawn whole
- * at a laptop's and a phone's width, where the denser run is drawn coarser (`coarse.ts`).
+ * at a laptop's and a phone's width, where the denser run is drawn coarser (`coarse.ts`). And runs of
+ * dense writes (one to eight clients writing back to back or 100 ms apart, up to the 200 steps a
+ * program holds, with pauses that make some writes stale or rejected), whose routine writes the
+ * coarser level thins too.
  */
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../model/simulate';
@@ -16,7 +19,7 @@ import { parseScenario } from '../../model/validate';
 import { MAX_SIMULATION_EVENTS, type ScenarioInput } from '../../model/scenario';
 import { t } from '../../i18n';
 import { layoutTimeline, type Geometry } from './geometry';
-import type { Trace } from '../../model/trace';
+import type { Message, Trace } from '../../model/trace';
 import { planLabels } from './label-plan';
 import { roughMeasure } from './label-layout';
 import { withMessages } from './message-geometry';
@@ -145,5 +148,98 @@ describe("the timeline's layout work (issue 43)", () => {
       first ??= { n, ops };
       expect(ops / nlogn(n), `${durationMs} ms: ${n} events, ${ops} steps`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
     }
+  });
+
+  /**
+   * A generated run of dense writes from `seed`: `clients` clients each acquiring, then writing
+   * `writes` times (back to back, or `gapMs` apart), some paused long enough that their lease ends
+   * under them (their later writes stale or rejected).
+   */
+  function denseWrites(seed: number, writes: number): ScenarioInput {
+    const r = rng(seed);
+    const clients = 1 + Math.floor(r() * 8);
+    const gapMs = [0, 100][Math.floor(r() * 2)]!;
+    const ttlMs = [2000, 5000, 10_000][Math.floor(r() * 3)]!;
+    const ids = Array.from({ length: clients }, (_, i) => `client-${i + 1}`);
+    const faults: NonNullable<ScenarioInput['faults']> = ids.filter(() => r() < 0.5).map((client) => ({ kind: 'pause', client, atMs: 200 + Math.floor(r() * 20_000), forMs: ttlMs + Math.floor(r() * 5000) }));
+    return {
+      format: 'fencing-lab.scenario/v1',
+      title: `dense writes ${seed} × ${writes}`,
+      lease: { ttlMs },
+      durationMs: 300_000,
+      clients: ids.map((id) => ({
+        id,
+        renewEveryMs: Math.floor(ttlMs / 3),
+        program: [{ op: 'acquire' as const }, ...Array.from({ length: writes }, () => (gapMs ? [{ op: 'write' as const, value: 'v' }, { op: 'work' as const, ms: gapMs }] : [{ op: 'write' as const, value: 'v' }])).flat()].slice(0, 200),
+      })),
+      faults,
+    } as ScenarioInput;
+  }
+
+  it('stays near n log n for generated runs of dense writes (up to eight clients writing back to back), drawn whole at a laptop\'s and a phone\'s width: the coarser level thins routine writes', { timeout: 600_000 }, () => {
+    let runs = 0;
+    let thinned = 0;
+    for (const seed of [11, 12, 13, 14]) {
+      let first: { n: number; ops: number } | undefined;
+      for (const writes of [12, 50, 199]) {
+        const trace = run(denseWrites(seed, writes));
+        if (!trace) break;
+        const n = Math.max(2, trace.events.length);
+        let ops = 0;
+        for (const width of [712, 360]) {
+          layoutOps.n = 0;
+          const gm = withMessages(layoutTimeline(trace, undefined, width), trace);
+          planLabels(gm, trace, t, roughMeasure);
+          ops += layoutOps.n;
+          if (gm.coarse.drawnWrites < gm.coarse.writes) thinned++;
+        }
+        runs++;
+        first ??= { n, ops };
+        expect(ops / nlogn(n), `seed ${seed}, ${writes} writes a client: ${n} events, ${ops} steps (${first.n} events: ${first.ops})`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
+      }
+    }
+    expect(runs).toBe(12);
+    // (Thinned at most widths: the shortest runs at a laptop's width may draw every write.)
+    expect(thinned).toBeGreaterThan(12);
+  });
+
+  it('never leaves out a write where the story changes, and draws each drawn write with its decision and reply (generated dense writes)', () => {
+    let checked = 0;
+    for (const seed of [11, 12, 13, 14, 15, 16]) {
+      const trace = run(denseWrites(seed, 199))!;
+      const decisionOf = new Map(trace.storage.map((d) => [d.messageId, d]));
+      const outcome = (id: number) => {
+        const d = decisionOf.get(id);
+        return !d ? 'undecided' : !d.accepted ? 'rejected' : d.staleAccepted ? 'stale' : 'stored';
+      };
+      // Per client, its writes in order: the ones that must be drawn.
+      const must = new Set<number>();
+      const byClient = new Map<string, Message[]>();
+      for (const m of trace.messages) if (m.kind === 'write') byClient.set(m.from, [...(byClient.get(m.from) ?? []), m]);
+      for (const ws of byClient.values()) {
+        ws.forEach((m, i) => {
+          const prev = ws[i - 1];
+          const changes = !prev || prev.token !== m.token || outcome(prev.id) !== outcome(m.id) || m.delayedMs + m.heldMs > 0 || outcome(m.id) === 'undecided';
+          if (changes) must.add(m.id);
+          if (changes && prev) must.add(prev.id);
+        });
+        must.add(ws.at(-1)!.id);
+      }
+      for (const width of [712, 360]) {
+        const c = withMessages(layoutTimeline(trace, undefined, width), trace).coarse;
+        const drawn = new Set(c.messages.filter((m) => m.kind === 'write').map((m) => m.id));
+        expect([...must].filter((id) => !drawn.has(id)), `seed ${seed} at ${width} px`).toEqual([]);
+        // Each drawn write's decision drawn, no other; each decision's reply drawn with it.
+        expect(c.decisions).toEqual(trace.storage.filter((d) => drawn.has(d.messageId)));
+        const replies = new Set(c.messages.filter((m) => m.kind === 'write-reply').map((m) => `${m.to}@${m.sentAtMs}`));
+        const decided = new Set(c.decisions.map((d) => `${d.client}@${d.atMs}`));
+        const allReplies = trace.messages.filter((m) => m.kind === 'write-reply');
+        expect(allReplies.filter((m) => replies.has(`${m.to}@${m.sentAtMs}`) !== decided.has(`${m.to}@${m.sentAtMs}`))).toEqual([]);
+        expect(c.drawnWrites).toBe(drawn.size);
+        expect(c.writes).toBe(trace.messages.filter((m) => m.kind === 'write').length);
+        if (c.drawnWrites < c.writes) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(8);
   });
 });

@@ -136,14 +136,14 @@ export const DECISION_SLIDE = 18;
  * line but moved right to {@link DODGE_GAP} px clear of it, if that is at most {@link DECISION_SLIDE}
  * px; else one row down at its time (and back up when that row is crowded too and the line is not).
  */
-export function decisionRows(g: Geometry, trace: Trace): Map<number, { x: number; y: number }> {
+export function decisionRows(g: Geometry, decisions: readonly Trace['storage'][number][]): Map<number, { x: number; y: number }> {
   const out = new Map<number, { x: number; y: number }>();
   const lane = g.lane('storage');
   if (!lane) return out;
   const lastX = [-Infinity, -Infinity];
   const room = DECISION_DODGE;
   const slid = 2 * DECISION_R + DODGE_GAP;
-  for (const d of [...trace.storage].sort((a, b) => a.atMs - b.atMs)) {
+  for (const d of [...decisions].sort((a, b) => a.atMs - b.atMs)) {
     let x = g.x(d.atMs);
     if (x - lastX[0]! < room && lastX[0]! + slid - x <= DECISION_SLIDE) x = lastX[0]! + slid;
     const row = x - lastX[0]! >= room || x - lastX[0]! >= x - lastX[1]! ? 0 : 1;

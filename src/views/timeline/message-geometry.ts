@@ -13,6 +13,7 @@ import { decisionRows, DECISION_R, markerSpots, pointMarks, READ_R, type MarkerS
 import { passagePieces, visibleStretches } from './passages';
 import { coarseMessages, type CoarseLevel } from './coarse';
 import { countOps, lowerBound, XIndex } from './spatial';
+import { drain, type Steps } from './slices';
 
 /** The room (px) an arrowhead keeps from an earlier arrival's head at the same spot ({@link withMessages}). */
 export const HEAD_ROOM = 2;
@@ -112,16 +113,25 @@ export const DEPART_NUDGE_MAX = 12;
  * clock: every message's times are in its accessible name and tooltip.
  */
 export function withMessages(g: Geometry, trace: Trace): MarkGeometry {
+  return drain(withMessagesSteps(g, trace));
+}
+
+/**
+ * {@link withMessages} as steps (`slices.ts`): it pauses before each message in each pass over the
+ * arrows, so that `Marks.tsx` can run it in short slices; run in one go or in slices, the arrows are
+ * the same.
+ */
+export function* withMessagesSteps(g: Geometry, trace: Trace): Steps<MarkGeometry> {
   const nudge = new Map<number, number>();
   const coarse = coarseMessages(g, trace);
   const index = indexTrace(g, trace);
-  let best = layoutMessages(g, trace, coarse, index, nudge);
+  let best = yield* layoutMessages(g, trace, coarse, index, nudge);
   let last = best;
   for (let round = 0; round < DEPART_NUDGE_MAX / DEPART_NUDGE && last.blocking.size > 0; round++) {
     const more = [...last.blocking].filter((id) => (nudge.get(id) ?? 0) < DEPART_NUDGE_MAX);
     if (more.length === 0) break;
     for (const id of more) nudge.set(id, (nudge.get(id) ?? 0) + DEPART_NUDGE);
-    last = layoutMessages(g, trace, coarse, index, nudge);
+    last = yield* layoutMessages(g, trace, coarse, index, nudge);
     if (last.onLines < best.onLines) best = last;
   }
   return best.geometry;
@@ -159,12 +169,12 @@ function indexTrace(g: Geometry, trace: Trace): TraceIndex {
   return { leaseStarts: leases.map((l) => l.startMs), leaseEndMax, pausesOf, corners, cornerXs: corners.map((c) => c.x) };
 }
 
-function layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: TraceIndex, nudge: ReadonlyMap<number, number>): { geometry: MarkGeometry; onLines: number; blocking: Set<number> } {
+function* layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: TraceIndex, nudge: ReadonlyMap<number, number>): Steps<{ geometry: MarkGeometry; onLines: number; blocking: Set<number> }> {
   const out: MessageGeom[] = [];
-  const decisionAt = decisionRows(g, trace);
+  const decisionAt = decisionRows(g, coarse.decisions);
   // A write ends at its decision's mark, and the storage's reply leaves from it (moved with it, its slope kept).
   const replyAt = new Map<string, { y: number; dx: number }>();
-  for (const d of trace.storage) {
+  for (const d of coarse.decisions) {
     const at = decisionAt.get(d.messageId)!;
     replyAt.set(`${d.client}@${d.atMs}`, { y: at.y, dx: at.x - g.x(d.atMs) });
   }
@@ -193,6 +203,7 @@ function layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: T
     lateArrivals.set(key, idx);
   }
   for (const m of coarse.messages) {
+    yield;
     countOps();
     const from = g.lane(m.from);
     const to = g.lane(m.to);
@@ -393,6 +404,7 @@ function layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: T
   const dotIndex = new XIndex<Obstacle>(32);
   for (const o of dots) dotIndex.add(o, o.x - o.r, o.x + o.r);
   for (const m of out) {
+    yield;
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);
     if (len < 1) continue;
     const near = (o: Obstacle) =>
@@ -445,6 +457,7 @@ function layoutMessages(g: Geometry, trace: Trace, coarse: CoarseLevel, index: T
   // one every few px, they could not move clear of each other anyway.
   const thinned = coarse.drawnRoutine < coarse.routine;
   for (const m of [...out].sort((a, b) => a.arriveAtMs - b.arriveAtMs || a.id - b.id)) {
+    yield;
     if (m.bundled || m.dropped || m.waitX2 !== undefined) continue;
     if (thinned && (m.kind === 'keepalive' || m.kind === 'keepalive-ok')) continue;
     const len = Math.hypot(m.x2 - m.x1, m.y2 - m.y1);

@@ -58,6 +58,7 @@ export const marksDe = {
   'timeline.msg.waits': 'wartet, bis {client} aufwacht',
   'timeline.msg.lost': 'verloren',
   'timeline.coarse': 'Vereinfacht gezeichnet: Die {total} Keepalives und Antworten dieses Laufs liegen zu dicht, um bei diesem Maßstab jedes zu zeichnen; das Bild zeigt {shown} davon, gleichmäßig über den Lauf verteilt. Die Ereignistabelle führt jedes auf.',
+  'timeline.coarse.writes': 'Vereinfacht gezeichnet: Von den {writes} Schreibvorgängen dieses Laufs, zu dicht, um bei diesem Maßstab jeden zu zeichnen, zeigt das Bild {shown}: wo Token oder Ergebnis (gespeichert, veraltet, abgelehnt) eines Clients wechseln, den ersten und letzten jeder Strecke, jeden verspäteten, und andere über den Lauf verteilt. Die Ereignistabelle führt jeden auf.',
   'timeline.skipped': '≈ {seconds} s ausgelassen',
   'timeline.partition': 'getrennt von: {peer}',
   'timeline.partitionShort': 'getrennt',

@@ -58,6 +58,7 @@ export const marksEn = {
   'timeline.msg.waits': 'waits until {client} wakes',
   'timeline.msg.lost': 'lost',
   'timeline.coarse': "Drawn coarser: this run's {total} keepalives and replies are too close together to draw each at this scale, so the picture shows {shown} of them, spread evenly along the run. The events table lists every one.",
+  'timeline.coarse.writes': "Drawn coarser: of this run's {writes} writes, too close together to draw each at this scale, the picture shows {shown}: where a client's token or outcome (stored, stale, rejected) changes, the first and last of each stretch, every late one, and others spread along the run. The events table lists every one.",
   'timeline.skipped': '≈ {seconds} s skipped',
   'timeline.partition': 'cut off from {peer}',
   'timeline.partitionShort': 'cut off',
