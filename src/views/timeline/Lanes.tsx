@@ -19,7 +19,7 @@
  * (`tests/budget/check-budgets.ts`).
  * @module
  */
-import { memo, useContext, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
@@ -31,7 +31,7 @@ import { leaseEndLabelKey, staleStretches, type Geometry, type Lane } from './ge
 import { DECISION_R, MARKER_DY, MARKER_SHARE, type MarkerSpot } from './mark-spots';
 import type { MessageGeom } from './arrows';
 import { THIN_PX, type CoarseLevel } from './coarse';
-import { Grow, RevealContext, type Growth } from './growth';
+import { Grow, type Growth } from './growth';
 import type { Placement } from './label-layout';
 import { brokenLine, RENEW_CLEAR } from './label-holes';
 import { crossingsAt, mergeGaps } from './playhead-clearance';
@@ -104,13 +104,21 @@ const growLabel = (running: boolean, x1: number, x2: number, width: number, unti
   running ? { attr: 'visibility', fromX: x1, toX: x2, min: width, ...(until !== undefined ? { max: until } : {}) } : undefined;
 
 /**
+ * Where a lane's life line is drawn whole: an SVG group on the timeline's reveal layer (`Marks.tsx`),
+ * which shows only what lies left of the playhead, so that the line grows with the playhead with no
+ * work per frame (issue 44). Null until that layer is in the page, and where there is none (a lane
+ * drawn on its own).
+ */
+export const RevealContext = createContext<Element | null>(null);
+
+/**
  * A lane's life line at height `y`, from `x1` to `x2` (px), in progress while `running`: drawn whole
  * on the timeline's reveal layer, which shows it as far as the playhead with no work per frame
  * (`RevealContext`, issue 44); drawn here and grown every frame (`growth.ts`) until that layer is in
  * the page, or where there is none.
  */
 function LifeLine({ running, x1, x2, y }: { running: boolean; x1: number; x2: number; y: number }) {
-  const reveal = useContext(RevealContext)?.current;
+  const reveal = useContext(RevealContext);
   if (reveal) return createPortal(<line x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" />, reveal);
   return <Grow as="line" grow={growLine(running, x1, x2)} x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" aria-hidden="true" />;
 }

@@ -15,7 +15,6 @@ import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
-import { createGrowthRegistry, GrowthContext, RevealContext } from './growth';
 import { usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
@@ -231,15 +230,10 @@ export function Timeline() {
   const g = useMemo(() => layoutTimeline(trace, warp, view, { skip, height: fillHeight, ...framed?.layout }), [trace, warp, view, skip, fillHeight, framed]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const store = useLabStore();
-  const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
   const future = useRef<HTMLDivElement>(null);
-  // The reveal layer: what it holds shows only left of the playhead (see its markup below).
-  const reveal = useRef<HTMLDivElement>(null);
-  const revealIn = useRef<HTMLDivElement>(null);
-  const lifeRoot = useRef<SVGGElement>(null);
   const band = useRef<SVGPathElement>(null);
-  // Every frame, without a render: the bars still growing reach the playhead, the grey future cover
-  // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
+  // Every frame, without a render: the grey future cover starts at the playhead (the bars still
+  // growing reach it: the marks' own, `Marks.tsx`), and (when the picture is wider than its box, on small screens) the playhead stays in view.
   const scrolls = g.width + labelW > width + 1;
   const scrollLeft = useRef(0);
   // Whether the sideways scroll is where the timeline put it (not where the reader swiped it).
@@ -278,10 +272,7 @@ export function Timeline() {
   usePlayheadFrame(
     (ms) => {
       const px = g.x(ms);
-      growing.apply(px);
       moveLayer(future.current, px);
-      moveLayer(reveal.current, px - g.width);
-      moveLayer(revealIn.current, g.width - px);
       // No layout reads here (they would force a layout every frame): the box's width comes from the
       // ResizeObserver and its scroll position from its scroll events. Only a jump sideways reads the
       // texts' boxes, to stop where no label is cut.
@@ -290,7 +281,7 @@ export function Timeline() {
       const left = scrollLeft.current;
       if (px < left + 24 || px > left + view - 40) scrollTo(el, snap(el, Math.max(0, px - view * 0.35), px));
     },
-    [g, growing, labelW, scrolls, width],
+    [g, labelW, scrolls, width],
   );
   // A new frame: shown and the move eased (`frame-ease.ts`).
   const svgRef = useRef<SVGSVGElement>(null);
@@ -343,8 +334,9 @@ export function Timeline() {
               from the playhead on, with a faint band along the playhead's line (where the line
               breaks to leave an arrow clear, playhead-clearance.ts, the band still says where "now"
               is, and the arrow reads on top of it), a layer moved by a transform; the lane lines;
-              the reveal layer; the picture itself (the SVG with the marks); and on top the
-              playhead, a layer of its own. */}
+              the reveal layer (the marks' own, `Marks.tsx`: in its place here once they are in);
+              the picture itself (the SVG with the marks); and on top the playhead, a layer of its
+              own. */}
           <div className="fl-timeline__picture">
             <svg className="fl-timeline__back" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} aria-hidden="true" focusable="false">
               {g.lanes.map((lane, i) => (
@@ -363,16 +355,7 @@ export function Timeline() {
                 <line key={lane.id} x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
               ))}
             </svg>
-            {/* The reveal layer: a box as wide as the picture, moved to end at the playhead and
-                clipping what it holds, which is moved back by as much, so that it stays in place and
-                shows only left of the playhead (the lanes' life lines, drawn whole: `Lanes.tsx`). */}
-            <div ref={reveal} className="fl-now fl-now--reveal" style={{ width: g.width, height: g.height }} aria-hidden="true">
-              <div ref={revealIn} className="fl-now fl-now__in">
-                <svg width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} focusable="false">
-                  <g ref={lifeRoot} />
-                </svg>
-              </div>
-            </div>
+            <div className="fl-reveal" />
           <svg
             ref={svgRef}
             className="fl-timeline__svg"
@@ -412,11 +395,7 @@ export function Timeline() {
               </pattern>
             </defs>
             <Axis g={g} part="labels" />
-            <GrowthContext value={growing}>
-              <RevealContext value={lifeRoot}>
-                <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
-              </RevealContext>
-            </GrowthContext>
+            <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
             {pauseEnded && (
               <Suspense fallback={null}>
                 <PauseHandles g={g} trace={trace} />

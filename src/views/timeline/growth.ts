@@ -1,6 +1,6 @@
 /**
  * Bars that grow with the playhead, without React (issue 7). While an item is in progress (it has
- * started and not yet ended), its SVG elements register here; every frame the timeline sets their
+ * started and not yet ended), its SVG elements register here; every frame the marks (`Marks.tsx`) set their
  * length to reach the playhead. Only these few elements change (and are repainted) per frame; the
  * rest of the picture changes only when the playhead crosses an event (`playhead-hooks.ts`).
  * @module
@@ -65,14 +65,6 @@ export function createGrowthRegistry(currentX: () => number): GrowthRegistry {
     },
   };
 }
-
-/**
- * Where a lane's life line is drawn whole (its `current`, an SVG group on the timeline's reveal
- * layer, which shows only what lies left of the playhead: `Timeline.tsx`), so that it grows with the
- * playhead with no work per frame (issue 44). `current` is null until the layer is in the page; the
- * context is null where there is no such layer (a lane drawn on its own).
- */
-export const RevealContext = createContext<{ current: Element | null } | null>(null);
 
 /** The registry of the timeline around, if any (a lane drawn on its own grows nothing). */
 export const GrowthContext = createContext<GrowthRegistry | null>(null);
