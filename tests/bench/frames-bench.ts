@@ -251,7 +251,7 @@ async function openThrottled(browser: Browser, url: string): Promise<Page> {
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
   // The button may be prerendered HTML (issue 15): wait until React has drawn the timeline (which it
   // does only once it has the page, in this build or an older one).
-  await page.locator('.fl-timeline__svg .fl-lane__line').first().waitFor({ state: 'attached' });
+  await page.locator('.fl-timeline .fl-lane__line').first().waitFor({ state: 'attached' });
   // Motion loads when the page is idle after load; measure with animations in place.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);

@@ -32,11 +32,11 @@ export interface AxisMap {
 export async function readAxis(page: Page, within?: string, playheadMs?: number): Promise<AxisMap> {
   const read = await page.evaluate(([sel, at]) => {
     const root: ParentNode = sel ? document.querySelector(sel)! : document;
-    const ticks = [...root.querySelectorAll('.fl-timeline__svg .fl-axis [data-ms] line')].map((el) => ({
+    const ticks = [...root.querySelectorAll('.fl-timeline__back .fl-axis [data-ms] line')].map((el) => ({
       ms: Number(el.parentElement!.getAttribute('data-ms')),
       x: el.getBoundingClientRect().left,
     }));
-    const line = root.querySelector('.fl-timeline__svg .fl-playhead__line')?.getBoundingClientRect();
+    const line = root.querySelector('.fl-timeline .fl-playhead__line')?.getBoundingClientRect();
     if (at !== undefined && line && !ticks.some((t) => t.ms === at)) ticks.push({ ms: at, x: (line.left + line.right) / 2 });
     const gap = root.querySelector('.fl-timeline__svg .fl-axis__gap')?.getBoundingClientRect();
     const box = root.querySelector('.fl-timeline__scroll')!.getBoundingClientRect();

@@ -137,7 +137,7 @@ describe('the prerendered first screen', () => {
       await page.getByRole('dialog').waitFor();
       await page.keyboard.press('Escape');
       // The timeline is drawn and Play plays.
-      await page.locator('.fl-timeline__svg .fl-lane__line').first().waitFor({ state: 'attached' });
+      await page.locator('.fl-timeline .fl-lane__line').first().waitFor({ state: 'attached' });
       await page.getByRole('button', { name: 'Play', exact: true }).click();
       await expect.poll(() => page.locator('.fl-time__now').textContent()).not.toBe('0.0 s');
       expect(problems).toEqual([]);

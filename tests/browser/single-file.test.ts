@@ -157,7 +157,7 @@ describe('the single-file build from file://, offline', () => {
       await expect.poll(() => page.locator('.fl-timeline__svg').first().getAttribute('aria-label')).toBe(`Timeline: ${title}`);
       await page.getByRole('button', { name: 'Go to end', exact: true }).click();
       // The run is drawn: at least one storage line or rejection in its log, or a lane per client.
-      await expect.poll(() => page.locator('.fl-timeline__svg .fl-lane__line').count()).toBeGreaterThan(1);
+      await expect.poll(() => page.locator('.fl-timeline .fl-lane__line').count()).toBeGreaterThan(1);
     }
     expect(aborted).toEqual([]);
     expect(problems).toEqual([]);

@@ -49,12 +49,15 @@ interface StepReport {
 const MEASURE = `(() => {
   const svg = document.querySelector('.fl-timeline__svg');
   const vb = svg.viewBox.baseVal;
-  const playhead = svg.querySelector('.fl-playhead');
-  const shiftOf = (el) => {
-    if (!playhead || !playhead.contains(el)) return 0;
-    const m = /translate\\(([-0-9.]+)/.exec(playhead.getAttribute('transform') || playhead.style.transform || '');
+  // The playhead and the band along it are layers of their own over and under the SVG, moved by a
+  // CSS transform (Timeline.tsx); their x 0 is the playhead's x in the SVG.
+  const picture = svg.closest('.fl-timeline__picture') || svg;
+  const playhead = picture.querySelector('.fl-playhead');
+  const layerX = (el) => {
+    const m = /translate(?:X)?\\(([-0-9.e]+)/.exec((el && el.closest('.fl-now') && el.closest('.fl-now').style.transform) || '');
     return m ? Number(m[1]) : 0;
   };
+  const shiftOf = (el) => (playhead && playhead.contains(el) ? layerX(el) : 0);
   const boxes = [];
   for (const el of svg.querySelectorAll('text')) {
     const text = (el.textContent || '').trim();
@@ -190,7 +193,7 @@ const MEASURE = `(() => {
   }
   // The faint "now" band (6 px wide, at the playhead's x): no label's text, arrowhead or start dot
   // lies on any of its width (it may run along an arrow).
-  const band = svg.querySelector('.fl-now__band');
+  const band = picture.querySelector('.fl-now__band');
   if (band && phLine) {
     const bx = shiftOf(phLine);
     const pieces = [...(band.getAttribute('d') || '').matchAll(/M0,([-0-9.]+)V([-0-9.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
@@ -382,8 +385,11 @@ describe('timeline labels: no overlap, no clipping, nothing under the playhead t
       const r = (await page.evaluate(`(() => {
         const svg = document.querySelector('.fl-timeline__svg');
         const zero = [...svg.querySelectorAll('.fl-axis__label')].find((t) => t.textContent === '0').getBBox();
-        const tag = svg.querySelector('.fl-playhead__bubble').getBBox();
-        return { zero: [zero.x, zero.y, zero.width, zero.height], tag: [tag.x, tag.y, tag.width, tag.height] };
+        // The playhead's layer (Timeline.tsx): its x 0 is the playhead's x in the SVG.
+        const bubble = document.querySelector('.fl-playhead__bubble');
+        const shift = Number(/translateX\\(([-0-9.e]+)px/.exec(bubble.closest('.fl-now').style.transform)[1]);
+        const tag = bubble.getBBox();
+        return { zero: [zero.x, zero.y, zero.width, zero.height], tag: [tag.x + shift, tag.y, tag.width, tag.height] };
       })()`)) as { zero: number[]; tag: number[] };
       const [zx, zy, zw, zh] = r.zero as [number, number, number, number];
       const [tx, ty, tw, th] = r.tag as [number, number, number, number];

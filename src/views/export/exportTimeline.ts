@@ -143,6 +143,29 @@ export function buildTimelineSvg(root: Element, title: string): { svg: string; w
   }
 
   const pic = styledClone(source);
+  // The picture is drawn in layers (`Timeline.tsx`): under the marks the background (lane bands,
+  // grid), the grey future cover, the lane lines and the reveal layer's life lines (`Marks.tsx`), over
+  // them the playhead. A layer's SVG goes in as a group at its x: the sum of the CSS transforms of the
+  // layers (`.fl-now`) it is in.
+  const shiftOf = (el: Element | null): number => Number(/translateX\(([-0-9.e]+)px/.exec((el as HTMLElement | null)?.style.transform ?? '')?.[1] ?? 0);
+  const layer = (sel: string): SVGElement | undefined => {
+    const svg = root.querySelector(sel);
+    if (!svg) return undefined;
+    let x = 0;
+    for (let box = svg.closest('.fl-now'); box; box = box.parentElement!.closest('.fl-now')) x += shiftOf(box);
+    const g = make('g', { transform: `translate(${x} 0)` });
+    g.append(...styledClone(svg as SVGSVGElement).childNodes);
+    return g;
+  };
+  // The life lines (drawn whole) end at the playhead, where the reveal layer's box ends.
+  const revealed = layer('.fl-now__in svg');
+  const end = tw + shiftOf(root.querySelector('.fl-now--reveal'));
+  for (const l of revealed?.querySelectorAll('line') ?? []) l.setAttribute('x2', String(Math.min(Number(l.getAttribute('x2')), end)));
+  pic.insertBefore(make('g', {}), pic.querySelector('defs')?.nextSibling ?? pic.firstChild).append(
+    ...[layer('.fl-timeline__back:not(.fl-timeline__lines)'), layer('.fl-now--future svg'), layer('.fl-timeline__lines'), revealed].filter((g) => g !== undefined),
+  );
+  const over = layer('.fl-now--playhead svg');
+  if (over) pic.appendChild(over);
   for (const n of pic.querySelectorAll('title')) n.remove();
   pic.setAttribute('x', String(PAD + labelW));
   pic.setAttribute('y', String(TITLE_H));

@@ -19,7 +19,8 @@
  * (`tests/budget/check-budgets.ts`).
  * @module
  */
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
+import { createPortal } from 'react-dom';
 import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
 import { localiseNumber, useT } from '../../i18n';
@@ -101,6 +102,26 @@ const growLine = (running: boolean, x1: number, x2: number): Growth | undefined 
 /** While in progress: a label in a bar from `x1` shows once the bar is `width` px long (and, with `until`, hides from there). */
 const growLabel = (running: boolean, x1: number, x2: number, width: number, until?: number): Growth | undefined =>
   running ? { attr: 'visibility', fromX: x1, toX: x2, min: width, ...(until !== undefined ? { max: until } : {}) } : undefined;
+
+/**
+ * Where a lane's life line is drawn whole: an SVG group on the timeline's reveal layer (`Marks.tsx`),
+ * which shows only what lies left of the playhead, so that the line grows with the playhead with no
+ * work per frame (issue 44). Null until that layer is in the page, and where there is none (a lane
+ * drawn on its own).
+ */
+export const RevealContext = createContext<Element | null>(null);
+
+/**
+ * A lane's life line at height `y`, from `x1` to `x2` (px), in progress while `running`: drawn whole
+ * on the timeline's reveal layer, which shows it as far as the playhead with no work per frame
+ * (`RevealContext`, issue 44); drawn here and grown every frame (`growth.ts`) until that layer is in
+ * the page, or where there is none.
+ */
+function LifeLine({ running, x1, x2, y }: { running: boolean; x1: number; x2: number; y: number }) {
+  const reveal = useContext(RevealContext);
+  if (reveal) return createPortal(<line x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" />, reveal);
+  return <Grow as="line" grow={growLine(running, x1, x2)} x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" aria-hidden="true" />;
+}
 
 /** Props every mark gets: its lane and the geometry. */
 interface MarkProps {
@@ -285,9 +306,17 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   const pauses = trace.pauses.filter((q) => q.client === lane.id && q.startMs <= p);
   const partitions = trace.partitions.filter((q) => q.client === lane.id && q.startMs <= p);
   const crash = trace.crashes.find((c) => c.client === lane.id && c.atMs <= p);
-  const checks = trace.events.filter((e) => e.actor === lane.id && e.atMs <= p && (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed'));
-  const started = trace.events.find((e) => e.actor === lane.id && e.kind === 'client-start');
-  const ended = trace.events.find((e) => e.actor === lane.id && e.kind === 'program-ended');
+  // The lane's own events, found once per trace (not at every step: a dense run has thousands).
+  const own = useMemo(
+    () => ({
+      checks: trace.events.filter((e) => e.actor === lane.id && (e.kind === 'lease-check-passed' || e.kind === 'lease-check-failed')),
+      started: trace.events.find((e) => e.actor === lane.id && e.kind === 'client-start'),
+      ended: trace.events.find((e) => e.actor === lane.id && e.kind === 'program-ended'),
+    }),
+    [trace, lane.id],
+  );
+  const checks = own.checks.filter((e) => e.atMs <= p);
+  const { started, ended } = own;
   const lifeStart = started ? g.x(started.atMs) : g.plotLeft;
   const lifeEnd = Math.min(trace.endMs, crash?.atMs ?? Infinity, ended?.atMs ?? Infinity);
   const common = { lane, g, name };
@@ -307,7 +336,7 @@ const ClientLane = memo(function ClientLane({ lane, g, trace, stepMs, patterns, 
   return (
     <g role="group" aria-label={t('timeline.lane', { name })}>
       {started && started.atMs <= p && (
-        <Grow as="line" grow={growLine(p < lifeEnd, lifeStart, g.x(lifeEnd))} x1={lifeStart} x2={g.x(lifeEnd)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+        <LifeLine running={p < lifeEnd} x1={lifeStart} x2={g.x(lifeEnd)} y={lane.base} />
       )}
       {partitions.map((q, i) => (
         <PartitionMark key={`part${i}`} {...common} q={q} trace={trace} running={q.endMs > p} spot={labels.get(labelKey.partition(lane.id, i))} />
@@ -362,7 +391,6 @@ const LeaseMark = memo(function LeaseMark({
   endSpot,
   endTick,
 }: MarkProps & { l: LeaseInterval; trace: Trace; ended: boolean; running: boolean; renewals: number; spot: Spot; endSpot: Spot; endTick: string }) {
-  let lastTick = -Infinity;
   const t = useT();
   const barH = 22;
   const barTop = lane.base - barH / 2;
@@ -372,6 +400,16 @@ const LeaseMark = memo(function LeaseMark({
   const endKey = leaseEndLabelKey(l.endReason);
   const endText = ended && endKey ? t('timeline.lease.until', { end: seconds(l.endMs), reason: t(endKey) }) : t('timeline.lease.live');
   const aria = t('timeline.lease.aria', { token: l.token, client: holder, start: seconds(l.startMs), end: endText });
+  const ticks = useMemo(() => {
+    let lastTick = -Infinity;
+    return l.renewedAtMs.map((r) => {
+      const x = g.x(r);
+      if (spot && x > spot.box.x - RENEW_CLEAR && x < spot.box.x + spot.box.w + RENEW_CLEAR) return null;
+      if (x - lastTick < THIN_PX) return null;
+      if (g.coarse && g.coarse.drawnRoutine < g.coarse.routine) lastTick = x;
+      return <line key={r} x1={x} x2={x} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />;
+    });
+  }, [l, g, spot, barTop]);
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-lease">
       <title>{aria}</title>
@@ -384,13 +422,8 @@ const LeaseMark = memo(function LeaseMark({
       )}
       {/* Each renewal a tick across the bar; none under the label or within RENEW_CLEAR px of its text (a notch there read as a tick through it). */}
       {/* In a run drawn coarser (`coarse.ts`), a tick at most every THIN_PX px: one per keepalive could not be told apart. */}
-      {l.renewedAtMs.slice(0, renewals).map((r) => {
-        const x = g.x(r);
-        if (spot && x > spot.box.x - RENEW_CLEAR && x < spot.box.x + spot.box.w + RENEW_CLEAR) return null;
-        if (x - lastTick < THIN_PX) return null;
-        if (g.coarse && g.coarse.drawnRoutine < g.coarse.routine) lastTick = x;
-        return <line key={r} x1={x} x2={x} y1={barTop + 3} y2={barTop + barH - 3} className="fl-lease__renew" />;
-      })}
+      {/* The same element for a tick at every step (made once per layout), so that React passes over the ticks already drawn (issue 43: thousands in a dense run). */}
+      {ticks.slice(0, renewals)}
       {ended && endKey && (
         <M.g {...appear}>
           {/* Broken where an arrow passes it (a healed partition's held keepalives cross it on their way in). */}
@@ -431,7 +464,8 @@ const Marker = memo(function Marker({ e, lane, g, trace, spot, dot, at }: MarkPr
 const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, layer }: LaneProps) {
   const t = useT();
   const p = stepMs;
-  const markers = trace.events.filter((e) => e.atMs <= p && (e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'));
+  const allMarkers = useMemo(() => trace.events.filter((e) => e.kind === 'acquire-queued' || e.kind === 'keepalive-rejected'), [trace]);
+  const markers = allMarkers.filter((e) => e.atMs <= p);
   if (layer === 'over') {
     if (markers.length === 0) return null;
     // Not a second group named after the lane: each marker carries its own accessible name.
@@ -455,7 +489,7 @@ const LeaseLane = memo(function LeaseLane({ lane, g, trace, stepMs, labels, laye
   }
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.leaseService') })}>
-      <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" />
+      <LifeLine running={p < trace.endMs} x1={g.plotLeft} x2={g.x(trace.endMs)} y={lane.base} />
       {trace.leases
         .filter((l) => l.startMs <= p)
         .map((l) => {
@@ -538,9 +572,13 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, 
   const p = stepMs;
   // Not the reads a run drawn coarser leaves out (`coarse.ts`).
   const thinned = (g as { coarse?: CoarseLevel }).coarse?.thinnedReadReplies;
-  const reads = trace.events.filter((e) => e.atMs <= p && (e.kind === 'read-served' || e.kind === 'read-rejected') && !(e.messageId !== undefined && thinned?.has(e.messageId)));
+  const allReads = useMemo(
+    () => trace.events.filter((e) => (e.kind === 'read-served' || e.kind === 'read-rejected') && !(e.messageId !== undefined && thinned?.has(e.messageId))),
+    [trace, thinned],
+  );
+  const reads = allReads.filter((e) => e.atMs <= p);
   if (layer === 'under') {
-    return <Grow as="line" grow={growLine(p < trace.endMs, g.plotLeft, g.x(trace.endMs))} x1={g.plotLeft} x2={g.x(trace.endMs)} y1={lane.base} y2={lane.base} className="fl-lane__life" aria-hidden="true" />;
+    return <LifeLine running={p < trace.endMs} x1={g.plotLeft} x2={g.x(trace.endMs)} y={lane.base} />;
   }
   return (
     <g role="group" aria-label={t('timeline.lane', { name: t('timeline.lane.storage') })}>

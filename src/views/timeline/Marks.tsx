@@ -17,11 +17,13 @@ import { roughMeasure, type Measure } from './label-layout';
 import type { LabelPlan } from './label-plan';
 import { useLaidOut } from './layout-job';
 import type { withMessages } from './message-geometry';
-import { Lanes } from './Lanes';
+import { Lanes, RevealContext } from './Lanes';
+import { createGrowthRegistry, GrowthContext } from './growth';
+import { useLabStore } from '../../store/context';
 import './marks-messages';
 import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
-import { useEventStep } from './playhead-hooks';
+import { useEventStep, usePlayheadFrame } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
 import { coarseNotice, type CoarseLevel } from './coarse';
 
@@ -111,6 +113,41 @@ function CoarseNotice({ coarse, root }: { coarse: CoarseLevel; root: React.RefOb
   );
 }
 
+/**
+ * The reveal layer (issue 44, item 1): a box as wide as the picture, moved to end at the playhead and
+ * clipping what it holds, which is moved back by as much, so that what it holds stays in place and
+ * shows only left of the playhead: the lanes' life lines, drawn whole (`Lanes.tsx`). Drawn into its
+ * place among the timeline's layers (`.fl-reveal`, under the marks' SVG: `Timeline.tsx`) once the
+ * marks are in, and moved each frame by a CSS transform with no React render. `onRoot` gets the
+ * group the lines go in (null until it is in the page).
+ */
+function Reveal({ g, root, onRoot }: { g: Geometry; root: React.RefObject<SVGGElement | null>; onRoot: (el: SVGGElement | null) => void }) {
+  const [host, setHost] = useState<Element | null>(null);
+  // (After the commit, as `CoarseNotice`'s.)
+  useEffect(() => setHost(root.current?.closest('.fl-timeline__picture')?.querySelector('.fl-reveal') ?? null), [root]);
+  const box = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  usePlayheadFrame(
+    (ms) => {
+      const px = g.x(ms);
+      if (box.current) box.current.style.transform = `translateX(${px - g.width}px)`;
+      if (inner.current) inner.current.style.transform = `translateX(${g.width - px}px)`;
+    },
+    [g, host],
+  );
+  if (!host) return null;
+  return createPortal(
+    <div ref={box} className="fl-now fl-now--reveal" style={{ width: g.width, height: g.height, overflow: 'hidden' }} aria-hidden="true">
+      <div ref={inner} className="fl-now fl-now__in">
+        <svg width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} focusable="false">
+          <g ref={onRoot} />
+        </svg>
+      </div>
+    </div>,
+    host,
+  );
+}
+
 /** The lanes' marks and the message arrows. */
 export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const t = useT();
@@ -120,7 +157,14 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const gm = laid?.gm;
   const labels = laid?.labels;
   const root = useRef<SVGGElement>(null);
+  // Where the life lines go (the reveal layer's group), once it is in the page.
+  const [life, setLife] = useState<SVGGElement | null>(null);
   const holes = useMemo(() => createLabelHoles(), []);
+  // Every frame, without a render: the bars still growing reach the playhead (`growth.ts`; here, in
+  // the marks' chunk, not in the timeline's first render).
+  const store = useLabStore();
+  const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
+  usePlayheadFrame((ms) => growing.apply(g.x(ms)), [g, growing]);
   const step = useEventStep();
   // After each step's render: the labels now drawn, with their planned boxes, for the playhead's
   // line to break over (no layout read: the boxes come from the plan).
@@ -163,7 +207,10 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
-      {laid && <MarksOf gm={laid.gm} trace={laid.trace} patterns={patterns} labels={laid.labels} root={root} />}
+      <Reveal g={g} root={root} onRoot={setLife} />
+      <GrowthContext value={growing}>
+        <RevealContext value={life}>{laid && <MarksOf gm={laid.gm} trace={laid.trace} patterns={patterns} labels={laid.labels} root={root} />}</RevealContext>
+      </GrowthContext>
     </g>
   );
 }

@@ -68,6 +68,8 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
       head.current?.setAttribute('d', drawn ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
     },
     [arrived, msg],
+    // Arrived, it is drawn whole until the next step: no work per frame.
+    !arrived,
   );
   const name = t(messageNameKey(msg.kind));
   const from = actorName(trace, msg.from, t);
@@ -142,32 +144,79 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
   );
 });
 
+/** How many messages a chunk holds (see {@link useChunks}). */
+const CHUNK = 32;
+
+/** A run of consecutive messages and the span (simulated ms) of the steps at which any of them changes. */
+interface Chunk {
+  msgs: MessageGeom[];
+  /** The first send among them. */
+  from: number;
+  /** The last arrival or end of a wait among them: after it, none of them changes. */
+  to: number;
+}
+
+/**
+ * The messages in chunks of {@link CHUNK}, once per layout. At an event step the arrows re-render
+ * only in the chunks whose span holds the step ({@link stepIn}); the others get the same props and
+ * React passes over them (issue 44, item 2: a dense run has thousands of arrows, and comparing each
+ * one's props at every step was most of a step's work; issue 43).
+ */
+function useChunks(g: MarkGeometry): Chunk[] {
+  return useMemo(() => {
+    const out: Chunk[] = [];
+    for (let i = 0; i < g.messages.length; i += CHUNK) {
+      const msgs = g.messages.slice(i, i + CHUNK);
+      out.push({
+        msgs,
+        from: Math.min(...msgs.map((m) => m.sentAtMs)),
+        to: Math.max(...msgs.map((m) => Math.max(m.arriveAtMs, m.handledAtMs ?? m.arriveAtMs))),
+      });
+    }
+    return out;
+  }, [g]);
+}
+
+/**
+ * The step's time as a chunk sees it: -1 before its first send, its `to` after its last change (the
+ * same drawing for every step past it), else the step's own time (simulated ms).
+ */
+const stepIn = (c: Chunk, stepMs: number): number => (stepMs < c.from ? -1 : Math.min(stepMs, c.to));
+
 /** All message arrows sent by the playhead. */
 export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; labels: LabelPlan }) {
   const t = useT();
   // Sending, arriving and handling are events: the step says which arrows exist and which have landed.
   const stepMs = timeOfStep(trace, useEventStep());
+  const chunks = useChunks(g);
   return (
     <g role="group" aria-label={t('timeline.messages')} className="fl-messages">
-      {g.messages.map((msg) => {
-        if (msg.sentAtMs > stepMs) return null;
-        const waiting = msg.waitX2 === undefined || stepMs < msg.arriveAtMs ? 'no' : stepMs < (msg.handledAtMs ?? Infinity) ? 'now' : 'done';
-        return (
-          <Arrow
-            key={msg.id}
-            msg={msg}
-            trace={trace}
-            waiting={waiting}
-            label={labels.get(labelKey.message(msg.id))}
-            waitLabel={labels.get(labelKey.wait(msg.id))}
-            lostLabel={labels.get(labelKey.lost(msg.id))}
-            arrived={msg.arriveAtMs <= stepMs}
-          />
-        );
-      })}
+      {chunks.map((c, i) => (
+        <ArrowChunk key={i} msgs={c.msgs} trace={trace} labels={labels} stepMs={stepIn(c, stepMs)} />
+      ))}
     </g>
   );
 }
+
+/** The arrows of one chunk as they are at `stepMs` (see {@link stepIn}). */
+const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, stepMs }: { msgs: MessageGeom[]; trace: Trace; labels: LabelPlan; stepMs: number }) {
+  return msgs.map((msg) => {
+    if (msg.sentAtMs > stepMs) return null;
+    const waiting = msg.waitX2 === undefined || stepMs < msg.arriveAtMs ? 'no' : stepMs < (msg.handledAtMs ?? Infinity) ? 'now' : 'done';
+    return (
+      <Arrow
+        key={msg.id}
+        msg={msg}
+        trace={trace}
+        waiting={waiting}
+        label={labels.get(labelKey.message(msg.id))}
+        waitLabel={labels.get(labelKey.wait(msg.id))}
+        lostLabel={labels.get(labelKey.lost(msg.id))}
+        arrived={msg.arriveAtMs <= stepMs}
+      />
+    );
+  });
+});
 
 /**
  * Where a message passes a lane it has nothing to do with, the wiring-diagram convention: the
@@ -180,16 +229,24 @@ export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; 
  */
 export function Passages({ g, trace }: { g: MarkGeometry; trace: Trace }) {
   const stepMs = timeOfStep(trace, useEventStep());
+  const chunks = useChunks(g);
   return (
     <g className="fl-passages" aria-hidden="true">
-      {g.messages.flatMap((msg) => {
-        if (msg.sentAtMs > stepMs || msg.visible.length < 2) return [];
-        const arrived = msg.arriveAtMs <= stepMs;
-        return passageLanes(g, msg).map(({ from, to, lane }) => <Passage key={`${msg.id}:${from}`} msg={msg} from={from} to={to} alt={lane % 2 === 1} arrived={arrived} />);
-      })}
+      {chunks.map((c, i) => (
+        <PassageChunk key={i} g={g} msgs={c.msgs} stepMs={stepIn(c, stepMs)} />
+      ))}
     </g>
   );
 }
+
+/** The passages of one chunk's messages as they are at `stepMs` (see {@link stepIn}). */
+const PassageChunk = memo(function PassageChunk({ g, msgs, stepMs }: { g: MarkGeometry; msgs: MessageGeom[]; stepMs: number }) {
+  return msgs.flatMap((msg) => {
+    if (msg.sentAtMs > stepMs || msg.visible.length < 2) return [];
+    const arrived = msg.arriveAtMs <= stepMs;
+    return passageLanes(g, msg).map(({ from, to, lane }) => <Passage key={`${msg.id}:${from}`} msg={msg} from={from} to={to} alt={lane % 2 === 1} arrived={arrived} />);
+  });
+});
 
 /** One passage of `msg` over one other lane (`alt`: a tinted one), from fraction `from` to `to` of its line; in flight, cut at the tip. */
 const Passage = memo(function Passage({ msg, from, to, alt, arrived }: { msg: MessageGeom; from: number; to: number; alt: boolean; arrived: boolean }) {
@@ -210,6 +267,7 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived }: { msg: Me
       }
     },
     [arrived, msg, from, to],
+    !arrived,
   );
   const at = { x1: msg.x1 + dx * from, y1: msg.y1 + dy * from, x2: msg.x1 + dx * to, y2: msg.y1 + dy * to };
   // Its line in its message's own colour and dash (the message's classes), thinner and fainter (app.css).

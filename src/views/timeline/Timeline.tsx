@@ -15,8 +15,7 @@ import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
-import { createGrowthRegistry, GrowthContext } from './growth';
-import { moveX, usePlayheadFrame } from './playhead-hooks';
+import { usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
 
@@ -72,7 +71,13 @@ function usePresenterFit(box: RefObject<HTMLElement | null>, presenting: boolean
   return presenting && widthPx > 0 ? { zoom: Math.max(PRESENTER_MIN_ZOOM, Math.floor(zoom * 100) / 100), height } : { zoom: 1, height: 0 };
 }
 
-function Axis({ g }: { g: Geometry }) {
+/**
+ * The axis in two parts, as the grey future cover lies between them: the grid lines (and the axis
+ * line on the cover's top edge) under it, in the picture's background (`part` `grid`), the tick
+ * labels, above the cover's top, in the picture itself (`labels`). Each tick is a group with its time
+ * (`data-ms`, simulated ms) in both.
+ */
+function Axis({ g, part }: { g: Geometry; part: 'grid' | 'labels' }) {
   const ticks = useMemo(() => ticksOf(g), [g]);
   const bottom = g.height - 6;
   // The tick labels sit in a row of their own under the playhead's tag, which never covers them.
@@ -80,24 +85,46 @@ function Axis({ g }: { g: Geometry }) {
     <g className="fl-axis" aria-hidden="true">
       {ticks.map((tick) => (
         <g key={tick.ms} data-ms={tick.ms}>
-          <line x1={tick.x} x2={tick.x} y1={AXIS_H - 6} y2={bottom} className={tick.major ? 'fl-grid fl-grid--major' : 'fl-grid'} />
-          <text x={tick.x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label">
-            {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
-          </text>
+          {part === 'grid' ? (
+            <line x1={tick.x} x2={tick.x} y1={AXIS_H - 6} y2={bottom} className={tick.major ? 'fl-grid fl-grid--major' : 'fl-grid'} />
+          ) : (
+            <text x={tick.x} y={TICK_LABEL_Y} textAnchor="middle" className="fl-axis__label">
+              {tick.ms % 1000 === 0 ? String(tick.ms / 1000) : localiseNumber(seconds(tick.ms))}
+            </text>
+          )}
         </g>
       ))}
-      <line x1={g.plotLeft} x2={g.plotRight} y1={AXIS_H - 6} y2={AXIS_H - 6} className="fl-axis__line" />
+      {part === 'grid' && <line x1={g.plotLeft} x2={g.plotRight} y1={AXIS_H - 6} y2={AXIS_H - 6} className="fl-axis__line" />}
     </g>
   );
 }
 
 /**
- * The playhead: a line and a bubble with the time. It follows every frame without a render: its
- * position is a `transform` on the element, and its time and accessible name are written when the
+ * The width (px) of the playhead's own layer: room for its tag at either side of its line (the
+ * tag of "20.2 s" is 54 px wide; `app.css` places the layer half of it left of the line).
+ */
+const PLAYHEAD_LAYER_W = 120;
+
+/**
+ * Moves a layer of the picture sideways to `x` (px, the picture's own units) by a CSS transform on
+ * an HTML element that is a composited layer of its own (`will-change: transform`, `app.css`): the
+ * browser then only moves the layer's pixels, with no style recalculation of the picture, no layout
+ * and no repaint of the big SVG (issue 44, item 1). A transform on an element inside the SVG, as
+ * before, cost a layout and a repaint of the whole SVG every frame.
+ */
+function moveLayer(el: HTMLElement | null, x: number): void {
+  if (el) el.style.transform = `translateX(${x}px)`;
+}
+
+/**
+ * The playhead: a line and a bubble with the time, in a small SVG of its own on a layer of its own
+ * over the picture (x 0 is the line). It follows every frame without a render: its position is a
+ * `transform` on its layer ({@link moveLayer}), and its time and accessible name are written when the
  * tenth of a second they show changes. Its line breaks over the labels it passes (`breaks`, from
  * the marks; `label-holes.ts`), so none is struck through.
  */
 function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; band: RefObject<SVGPathElement | null> }) {
+  const layer = useRef<HTMLDivElement>(null);
   const t = useT();
   const store = useLabStore();
   const ref = useRef<SVGGElement>(null);
@@ -124,7 +151,7 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
       const el = ref.current;
       if (!el) return;
       const px = g.x(ms);
-      moveX(el, px, !store.getState().playing);
+      moveLayer(layer.current, px);
       drawLine(px);
       const at = seconds(ms);
       const label = `${localiseNumber(at)} s`;
@@ -146,13 +173,17 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
     [g, t],
   );
   return (
-    <g ref={ref} className="fl-playhead" role="img">
-      <path ref={line} d={`M0,${top}V${bottom}`} className="fl-playhead__line" />
-      <rect ref={bubble} y={2} height={18} rx={9} className="fl-playhead__bubble" />
-      <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text">
-        {' '}
-      </text>
-    </g>
+    <div ref={layer} className="fl-now fl-now--playhead">
+      <svg width={PLAYHEAD_LAYER_W} height={g.height} viewBox={`${-PLAYHEAD_LAYER_W / 2} 0 ${PLAYHEAD_LAYER_W} ${g.height}`} focusable="false">
+        <g ref={ref} className="fl-playhead" role="img">
+          <path ref={line} d={`M0,${top}V${bottom}`} className="fl-playhead__line" />
+          <rect ref={bubble} y={2} height={18} rx={9} className="fl-playhead__bubble" />
+          <text ref={text} x={0} y={15} textAnchor="middle" className="fl-playhead__text">
+            {' '}
+          </text>
+        </g>
+      </svg>
+    </div>
   );
 }
 
@@ -199,11 +230,10 @@ export function Timeline() {
   const g = useMemo(() => layoutTimeline(trace, warp, view, { skip, height: fillHeight, ...framed?.layout }), [trace, warp, view, skip, fillHeight, framed]);
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const store = useLabStore();
-  const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
-  const future = useRef<SVGGElement>(null);
+  const future = useRef<HTMLDivElement>(null);
   const band = useRef<SVGPathElement>(null);
-  // Every frame, without a render: the bars still growing reach the playhead, the grey future cover
-  // starts there, and (when the picture is wider than its box, on small screens) the playhead stays in view.
+  // Every frame, without a render: the grey future cover starts at the playhead (the bars still
+  // growing reach it: the marks' own, `Marks.tsx`), and (when the picture is wider than its box, on small screens) the playhead stays in view.
   const scrolls = g.width + labelW > width + 1;
   const scrollLeft = useRef(0);
   // Whether the sideways scroll is where the timeline put it (not where the reader swiped it).
@@ -242,8 +272,7 @@ export function Timeline() {
   usePlayheadFrame(
     (ms) => {
       const px = g.x(ms);
-      growing.apply(px);
-      moveX(future.current, px, !store.getState().playing);
+      moveLayer(future.current, px);
       // No layout reads here (they would force a layout every frame): the box's width comes from the
       // ResizeObserver and its scroll position from its scroll events. Only a jump sideways reads the
       // texts' boxes, to stop where no label is cut.
@@ -252,7 +281,7 @@ export function Timeline() {
       const left = scrollLeft.current;
       if (px < left + 24 || px > left + view - 40) scrollTo(el, snap(el, Math.max(0, px - view * 0.35), px));
     },
-    [g, growing, labelW, scrolls, width],
+    [g, labelW, scrolls, width],
   );
   // A new frame: shown and the move eased (`frame-ease.ts`).
   const svgRef = useRef<SVGSVGElement>(null);
@@ -300,6 +329,33 @@ export function Timeline() {
         ) : (
         <div className="fl-timeline__inner" style={zoom !== 1 ? { width: g.width + labelW, zoom } : { width: g.width + labelW }}>
           <LaneLabels g={g} width={labelW} />
+          {/* The picture in layers (issue 44, item 1), so that a frame of playback moves layers and
+              repaints nothing: the background (lane bands, grid) drawn once; the grey future cover
+              from the playhead on, with a faint band along the playhead's line (where the line
+              breaks to leave an arrow clear, playhead-clearance.ts, the band still says where "now"
+              is, and the arrow reads on top of it), a layer moved by a transform; the lane lines;
+              the reveal layer (the marks' own, `Marks.tsx`: in its place here once they are in);
+              the picture itself (the SVG with the marks); and on top the playhead, a layer of its
+              own. */}
+          <div className="fl-timeline__picture">
+            <svg className="fl-timeline__back" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} aria-hidden="true" focusable="false">
+              {g.lanes.map((lane, i) => (
+                <rect key={lane.id} x={0} y={lane.bandTop} width={g.width} height={lane.bandHeight} className={i % 2 ? 'fl-lane-bg fl-lane-bg--alt' : 'fl-lane-bg'} />
+              ))}
+              <Axis g={g} part="grid" />
+            </svg>
+            <div ref={future} className="fl-now fl-now--future" aria-hidden="true">
+              <svg width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} focusable="false">
+                <rect x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
+                <path ref={band} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__band" />
+              </svg>
+            </div>
+            <svg className="fl-timeline__back fl-timeline__lines" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} aria-hidden="true" focusable="false">
+              {g.lanes.map((lane) => (
+                <line key={lane.id} x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
+              ))}
+            </svg>
+            <div className="fl-reveal" />
           <svg
             ref={svgRef}
             className="fl-timeline__svg"
@@ -338,32 +394,16 @@ export function Timeline() {
                 <line x1="0" y1="0" x2="0" y2="6" className="fl-hatch--stale" />
               </pattern>
             </defs>
-            {g.lanes.map((lane, i) => (
-              <rect key={lane.id} x={0} y={lane.bandTop} width={g.width} height={lane.bandHeight} className={i % 2 ? 'fl-lane-bg fl-lane-bg--alt' : 'fl-lane-bg'} />
-            ))}
-            <Axis g={g} />
-            {/* The grey future cover from the playhead on, and under the marks a faint band along the
-                playhead's line: where the line breaks to leave an arrow clear (playhead-clearance.ts),
-                the band still says where "now" is, and the arrow reads on top of it. */}
-            <g ref={future} className="fl-now">
-              <rect x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
-              <path ref={band} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__band" />
-            </g>
-            <g aria-hidden="true">
-              {g.lanes.map((lane) => (
-                <line key={lane.id} x1={g.plotLeft} x2={g.plotRight} y1={lane.base} y2={lane.base} className="fl-lane__line" />
-              ))}
-            </g>
-            <GrowthContext value={growing}>
-              <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
-            </GrowthContext>
-            <Playhead g={g} breaks={breaks} band={band} />
+            <Axis g={g} part="labels" />
+            <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
             {pauseEnded && (
               <Suspense fallback={null}>
                 <PauseHandles g={g} trace={trace} />
               </Suspense>
             )}
           </svg>
+            <Playhead g={g} breaks={breaks} band={band} />
+          </div>
         </div>
         )}
       </div>

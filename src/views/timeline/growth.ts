@@ -1,6 +1,6 @@
 /**
  * Bars that grow with the playhead, without React (issue 7). While an item is in progress (it has
- * started and not yet ended), its SVG elements register here; every frame the timeline sets their
+ * started and not yet ended), its SVG elements register here; every frame the marks (`Marks.tsx`) set their
  * length to reach the playhead. Only these few elements change (and are repainted) per frame; the
  * rest of the picture changes only when the playhead crosses an event (`playhead-hooks.ts`).
  * @module

@@ -5,9 +5,10 @@
  * run): bars, arrows, marks. So the picture has two parts:
  * - a discrete part that changes only when the playhead crosses an event: which items exist and how
  *   they end. Views read it with {@link useEventStep} and re-render a few dozen times per run;
- * - a continuous part that moves every frame: the playhead line, the grey "future" cover, and how
- *   far the bars that are still growing are revealed (one shared clip rectangle). Views set it with
- *   {@link usePlayheadFrame}, straight on the SVG elements, with no React render at all.
+ * - a continuous part that moves every frame: the playhead line, the grey "future" cover (each a
+ *   layer of its own moved by a CSS transform, `Timeline.tsx`), and how far the bars that are still
+ *   growing are revealed (`growth.ts`). Views set it with {@link usePlayheadFrame}, straight on the
+ *   DOM, with no React render at all.
  * Only messages in flight follow the playhead in React, each on its own (`Messages.tsx`).
  * @module
  */
@@ -43,8 +44,13 @@ export function useEventStep(): number {
  * React hook: calls `apply(playheadMs)` now (before paint), on every playhead change and when
  * playback starts or stops, without re-rendering. `apply` must only touch the DOM (attributes, styles, scroll). It is re-subscribed
  * when `deps` change.
+ *
+ * With `follows` false, `apply` runs once (now, and again when `deps` change) and the hook does not
+ * subscribe at all: for an item whose drawing no longer depends on the playhead until the next event
+ * step re-renders it (an arrow that has arrived). Every subscriber runs on every frame of playback,
+ * and a long run has hundreds of arrows (issue 44).
  */
-export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: readonly unknown[]): void {
+export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: readonly unknown[], follows = true): void {
   const store = useLabStore();
   const latest = useRef(apply);
   latest.current = apply;
@@ -52,6 +58,7 @@ export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: read
     let last = store.getState().playheadMs;
     let playing = store.getState().playing;
     latest.current(last);
+    if (!follows) return undefined;
     return store.subscribe((s) => {
       // Also when playback starts or stops: some writes are deferred while playing (see `moveX`).
       if (s.playheadMs === last && s.playing === playing) return;
@@ -59,7 +66,7 @@ export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: read
       playing = s.playing;
       latest.current(last);
     });
-  }, [store, ...deps]);
+  }, [store, follows, ...deps]);
 }
 
 /**
@@ -87,16 +94,4 @@ export function usePlayheadText(ref: RefObject<Element | null>, format: (playhea
     else el.textContent = text;
   }, [...deps, attribute]);
   return shown;
-}
-
-/**
- * Moves an SVG element sideways to `x` (user units, 1:1 with CSS px in the timeline) the cheap way:
- * a CSS `transform` changes only a paint property (no layout, no repaint), while the SVG
- * `transform` attribute (which exports and screenshots read) costs a layout each time, so it is
- * written only when the playhead stops (`still`).
- */
-export function moveX(el: SVGElement | null, x: number, still: boolean): void {
-  if (!el) return;
-  el.style.transform = `translate(${x}px, 0px)`;
-  if (still) el.setAttribute('transform', `translate(${x} 0)`);
 }
