@@ -81,6 +81,22 @@ async function open(doc: ScenarioInput, url = buildShareUrl(baseURL, { scenario:
   return { context, page, problems, url };
 }
 
+/**
+ * Runs `attempt` (one visit, returning its long tasks after load) up to three times, as a benchmark
+ * takes its best run, and expects the last to have no task over 200 ms: a task is long by the page's
+ * own work or by what else the machine runs at that moment (a CI run had 300 ms tasks here, on two
+ * cores shared with other browsers); the page's own work is what must stay under 200 ms.
+ */
+async function expectNoLongTaskInBestOfThree(attempt: () => Promise<[number, number][]>): Promise<void> {
+  const attempts: [number, number][][] = [];
+  for (let i = 0; i < 3; i++) {
+    const tasks = await attempt();
+    attempts.push(tasks);
+    if (tasks.every(([, d]) => d <= 200)) break;
+  }
+  expect(attempts.at(-1)!.filter(([, d]) => d > 200), `long tasks after load, in each attempt: ${JSON.stringify(attempts)}`).toEqual([]);
+}
+
 /** How far each run is played (simulated s, at 1x about as many seconds): dozens of event steps. */
 const PLAYED_S = 4;
 
@@ -106,13 +122,7 @@ describe('dense runs (issue 43, item 1)', { timeout: 240_000 }, () => {
       await context.close();
       return tasks;
     };
-    const attempts: [number, number][][] = [];
-    for (let i = 0; i < 3; i++) {
-      const tasks = await attempt();
-      attempts.push(tasks);
-      if (tasks.every(([, d]) => d <= 200)) break;
-    }
-    expect(attempts.at(-1)!.filter(([, d]) => d > 200), `long tasks after load, in each attempt: ${JSON.stringify(attempts)}`).toEqual([]);
+    await expectNoLongTaskInBestOfThree(attempt);
   });
 
   for (const durationMs of [30_000, 300_000]) {
@@ -177,16 +187,7 @@ describe('dense runs (issue 43, item 1)', { timeout: 240_000 }, () => {
       return tasks;
     };
     it(`${durationMs / 1000} s of keepalives every 100 ms: no task over 200 ms after load, drawn coarser with a notice, and the page answers`, async () => {
-      // Up to three times, as a benchmark takes its best run: a task is long by the page's own work
-      // or by what else the machine runs at that moment (a CI run had 300 ms tasks here, on two
-      // cores shared with other browsers); the page's own work is what must stay under 200 ms.
-      const attempts: [number, number][][] = [];
-      for (let i = 0; i < 3; i++) {
-        const tasks = await attempt();
-        attempts.push(tasks);
-        if (tasks.every(([, d]) => d <= 200)) break;
-      }
-      expect(attempts.at(-1)!.filter(([, d]) => d > 200), `long tasks after load, in each attempt: ${JSON.stringify(attempts)}`).toEqual([]);
+      await expectNoLongTaskInBestOfThree(attempt);
     });
   }
 });

@@ -11,6 +11,7 @@ import type { StorageDecision, Trace } from '../../src/model/trace';
 import { ALL_BUILT_IN_SCENARIOS as BUILT_IN } from '../../src/scenarios/all';
 import { applyInterventions } from '../../src/store/interventions';
 import { outcomeOf } from '../../src/story/moments';
+import { mulberry32 } from '../../src/model/sim/lease-service';
 
 /** The parts of the ending the two searches decide: the first late write, who it overwrote, what followed, or a reordering. */
 function reference(trace: Trace): unknown {
@@ -51,16 +52,8 @@ function judged(trace: Trace): unknown {
   return undefined;
 }
 
-/** mulberry32: the same generated cases on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The model's deterministic PRNG (mulberry32): the same generated cases on every run. */
+const rng = mulberry32;
 
 describe('outcomeOf in linear time (issue 43)', () => {
   it('equals the per-write search on every built-in with generated pauses', () => {

@@ -147,24 +147,15 @@ export function coarseMessages(g: Pick<Geometry, 'x'>, trace: Trace): CoarseLeve
       out.push(m);
       return;
     }
-    // A read's reply leaves as the storage answers it: drawn unless that read is left out.
-    if (m.kind === 'read-reply') {
+    // A read's reply leaves as the storage answers it, a write's with its decision: each drawn unless
+    // its read or write is left out (counted by client and time in `thinnedReads` / `thinnedWrites`).
+    if (m.kind === 'read-reply' || m.kind === 'write-reply') {
+      const left = m.kind === 'read-reply' ? thinnedReads : thinnedWrites;
       const key = `${m.to}@${m.sentAtMs}`;
-      const n = thinnedReads.get(key) ?? 0;
+      const n = left.get(key) ?? 0;
       if (n > 0) {
-        thinnedReads.set(key, n - 1);
-        thinnedReadReplies.add(m.id);
-        return;
-      }
-      out.push(m);
-      return;
-    }
-    // A write's reply leaves its decision: drawn unless that write is left out.
-    if (m.kind === 'write-reply') {
-      const key = `${m.to}@${m.sentAtMs}`;
-      const n = thinnedWrites.get(key) ?? 0;
-      if (n > 0) {
-        thinnedWrites.set(key, n - 1);
+        left.set(key, n - 1);
+        if (m.kind === 'read-reply') thinnedReadReplies.add(m.id);
         return;
       }
       out.push(m);

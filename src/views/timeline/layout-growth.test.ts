@@ -25,17 +25,10 @@ import { roughMeasure } from './label-layout';
 import { withMessages } from './message-geometry';
 import { layoutOps } from './spatial';
 import './marks-messages';
+import { mulberry32 } from '../../model/sim/lease-service';
 
-/** A small deterministic PRNG (mulberry32), so every run of the test generates the same scenarios. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The model's deterministic PRNG (mulberry32): the same generated cases on every run. */
+const rng = mulberry32;
 
 /** One stretch of `PERIOD_MS` of a generated run, from `seed`: its clients' steps and its faults. */
 const PERIOD_MS = 15_000;
@@ -176,13 +169,18 @@ describe("the timeline's layout work (issue 43)", () => {
     } as ScenarioInput;
   }
 
-  it('stays near n log n for generated runs of dense writes (up to eight clients writing back to back), drawn whole at a laptop\'s and a phone\'s width: the coarser level thins routine writes', { timeout: 600_000 }, () => {
+  /**
+   * Lays out the runs `make(seed, size)` for each seed and size (sizes ascending) at a laptop's and a
+   * phone's plot width, and expects each seed's work to grow at most as n log n from its smallest run
+   * (within 2×). Returns how many runs were laid out and at how many widths `thinned(gm)` held.
+   */
+  function expectNLogN(make: (seed: number, size: number) => ScenarioInput, seeds: readonly number[], sizes: readonly number[], thinned: (gm: ReturnType<typeof withMessages>) => boolean): { runs: number; thinned: number } {
     let runs = 0;
-    let thinned = 0;
-    for (const seed of [11, 12, 13, 14]) {
+    let thinnedAt = 0;
+    for (const seed of seeds) {
       let first: { n: number; ops: number } | undefined;
-      for (const writes of [12, 50, 199]) {
-        const trace = run(denseWrites(seed, writes));
+      for (const size of sizes) {
+        const trace = run(make(seed, size));
         if (!trace) break;
         const n = Math.max(2, trace.events.length);
         let ops = 0;
@@ -191,13 +189,18 @@ describe("the timeline's layout work (issue 43)", () => {
           const gm = withMessages(layoutTimeline(trace, undefined, width), trace);
           planLabels(gm, trace, t, roughMeasure);
           ops += layoutOps.n;
-          if (gm.coarse.drawnWrites < gm.coarse.writes) thinned++;
+          if (thinned(gm)) thinnedAt++;
         }
         runs++;
         first ??= { n, ops };
-        expect(ops / nlogn(n), `seed ${seed}, ${writes} writes a client: ${n} events, ${ops} steps (${first.n} events: ${first.ops})`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
+        expect(ops / nlogn(n), `seed ${seed}, size ${size} a client: ${n} events, ${ops} steps (${first.n} events: ${first.ops})`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
       }
     }
+    return { runs, thinned: thinnedAt };
+  }
+
+  it('stays near n log n for generated runs of dense writes (up to eight clients writing back to back), drawn whole at a laptop\'s and a phone\'s width: the coarser level thins routine writes', { timeout: 600_000 }, () => {
+    const { runs, thinned } = expectNLogN(denseWrites, [11, 12, 13, 14], [12, 50, 199], (gm) => gm.coarse.drawnWrites < gm.coarse.writes);
     expect(runs).toBe(12);
     // (Thinned at most widths: the shortest runs at a laptop's width may draw every write.)
     expect(thinned).toBeGreaterThan(12);
@@ -271,27 +274,7 @@ describe("the timeline's layout work (issue 43)", () => {
   }
 
   it('stays near n log n for generated runs of dense reads (up to eight clients reading back to back): the coarser level thins routine reads', { timeout: 600_000 }, () => {
-    let runs = 0;
-    let thinned = 0;
-    for (const seed of [21, 22, 23, 24]) {
-      let first: { n: number; ops: number } | undefined;
-      for (const reads of [12, 50, 198]) {
-        const trace = run(denseReads(seed, reads));
-        if (!trace) break;
-        const n = Math.max(2, trace.events.length);
-        let ops = 0;
-        for (const width of [712, 360]) {
-          layoutOps.n = 0;
-          const gm = withMessages(layoutTimeline(trace, undefined, width), trace);
-          planLabels(gm, trace, t, roughMeasure);
-          ops += layoutOps.n;
-          if (gm.coarse.drawnReads < gm.coarse.reads) thinned++;
-        }
-        runs++;
-        first ??= { n, ops };
-        expect(ops / nlogn(n), `seed ${seed}, ${reads} reads a client: ${n} events, ${ops} steps (${first.n} events: ${first.ops})`).toBeLessThanOrEqual((2 * first.ops) / nlogn(first.n));
-      }
-    }
+    const { runs, thinned } = expectNLogN(denseReads, [21, 22, 23, 24], [12, 50, 198], (gm) => gm.coarse.drawnReads < gm.coarse.reads);
     expect(runs).toBe(12);
     expect(thinned).toBeGreaterThan(8);
   });
