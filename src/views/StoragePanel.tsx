@@ -64,8 +64,10 @@ export function StoragePanel() {
       {state.decisions.length === 0 ? (
         <p className="fl-muted fl-storage__empty">{t('storage.logEmpty')}</p>
       ) : (
+        <>
+        {/* Before the list, not an item of it: a screen reader counts the log's lines as its items. */}
+        {state.decisions.length > LOG_LINES && <p className="fl-muted fl-storage__empty">{t('storage.earlier', { n: state.decisions.length - LOG_LINES })}</p>}
         <ol className="fl-log" aria-label={t('storage.log')}>
-          {state.decisions.length > LOG_LINES && <li className="fl-muted">{t('storage.earlier', { n: state.decisions.length - LOG_LINES })}</li>}
           {state.decisions.slice(-LOG_LINES).map((d) => {
             const stale = d.accepted && d.staleAccepted === true;
             return (
@@ -89,6 +91,7 @@ export function StoragePanel() {
             );
           })}
         </ol>
+        </>
       )}
     </section>
   );

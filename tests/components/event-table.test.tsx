@@ -77,12 +77,20 @@ describe('the events table on a dense run (issue 43)', () => {
     // The first page: the run's first events, as eventRows makes them.
     await user.click(screen.getByRole('button', { name: 'First rows' }));
     expect(shown()).toEqual(eventRows(trace, PAGE_ROWS - 1, t).map((r, i) => [i + 2, r.at]));
-    expect(screen.getByRole('button', { name: 'First rows' })).toBeDisabled();
+    // At the first page it does nothing more, and keeps the keyboard's focus (issue 43's review: a
+    // disabled button dropped it to the page); the range asked for is said.
+    const first = screen.getByRole('button', { name: 'First rows' });
+    expect(first).toHaveAttribute('aria-disabled', 'true');
+    expect(first).toHaveFocus();
+    await user.click(first);
+    expect(shown()).toEqual(eventRows(trace, PAGE_ROWS - 1, t).map((r, i) => [i + 2, r.at]));
+    expect(first).toHaveFocus();
+    expect(document.querySelector('.fl-events__pager [aria-live="polite"]')).toHaveTextContent(`Rows 1–${PAGE_ROWS} of ${n}`);
     // Page by page to the end: every row once, in order.
     const seen: number[] = shown().map(([i]) => i);
     for (let k = 0; k < n; k++) {
       const later = screen.getByRole('button', { name: 'Later rows' });
-      if ((later as HTMLButtonElement).disabled) break;
+      if (later.getAttribute('aria-disabled') === 'true') break;
       fireEvent.click(later);
       seen.push(...shown().map(([i]) => i));
     }
@@ -122,5 +130,32 @@ describe('the events table on a dense run (issue 43)', () => {
     const before = shown();
     act(() => store.getState().seek(200_000));
     expect(shown()).toEqual(before);
+  });
+});
+
+describe('the storage log of a dense run (issue 43)', () => {
+  it('lists its latest 50 lines, and says how many earlier ones the events table has, outside the list', async () => {
+    const { StoragePanel } = await import('../../src/views/StoragePanel');
+    const parsed = parseScenario({
+      format: 'fencing-lab.scenario/v1',
+      title: 'sixty writes',
+      lease: { ttlMs: 10_000 },
+      clients: [{ id: 'client-1', renewEveryMs: 3000, program: [{ op: 'acquire' }, ...Array.from({ length: 60 }, (_, i) => ({ op: 'write' as const, value: `v${i}` }))] }],
+    });
+    if (!parsed.ok) throw new Error('invalid');
+    const store = createLabStore({ scenario: parsed.scenario });
+    render(
+      <LabProvider store={store}>
+        <StoragePanel />
+      </LabProvider>,
+    );
+    act(() => store.getState().seek(store.getState().trace.endMs));
+    const decided = store.getState().trace.storage.length;
+    expect(decided).toBe(60);
+    const log = screen.getByRole('list', { name: 'Log' });
+    // Only the lines are its items (a screen reader says "list, 50 items").
+    expect(within(log).getAllByRole('listitem')).toHaveLength(50);
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent("stored 'v59' with token");
+    expect(screen.getByText('10 earlier: in the events table.').closest('ol')).toBeNull();
   });
 });

@@ -146,9 +146,16 @@ function Table({ id }: { id: string }) {
   useEffect(() => {
     if (held !== undefined && held > start) setHeld(start);
   }, [held, start]);
-  const go = (next: number | undefined, where: 'top' | 'bottom') => {
+  // The range of rows shown, said once a page the learner asked for is shown (not as rows come and go).
+  const [asked, setAsked] = useState(0);
+  const [said, setSaid] = useState('');
+  const go = (next: number | undefined, where: 'top' | 'bottom', off = false) => {
+    // At the end it cannot go past, a button stays focusable (`aria-disabled`, not `disabled`, which
+    // would drop the keyboard's focus to the page) and does nothing.
+    if (off) return;
     scrollTo.current = where;
     setHeld(next);
+    setAsked((n) => n + 1);
   };
   // Scrolled up by the learner (a wheel, a touch, a key or the scroll bar), away from the latest
   // row: hold the page. Not a scroll the browser makes itself as rows come and go.
@@ -162,20 +169,26 @@ function Table({ id }: { id: string }) {
     byLearner.current = false;
   };
   const range = t('events.range', { from: start + 1, to: end, total });
+  useEffect(() => {
+    if (asked) setSaid(range);
+  }, [asked]); // (Not on `range`: each new row would be said.)
   return (
     <>
       {paged && (
         <div className="fl-events__pager" role="group" aria-label={t('events.pages')}>
-          <button type="button" className="fl-btn fl-btn--ghost" disabled={start === 0} onClick={() => go(0, 'top')}>
+          <button type="button" className="fl-btn fl-btn--ghost" aria-disabled={start === 0 || undefined} onClick={() => go(0, 'top', start === 0)}>
             <ChevronsLeft size={15} aria-hidden="true" />
             {t('events.first')}
           </button>
-          <button type="button" className="fl-btn fl-btn--ghost" disabled={start === 0} onClick={() => go(Math.max(0, start - PAGE_ROWS), 'bottom')}>
+          <button type="button" className="fl-btn fl-btn--ghost" aria-disabled={start === 0 || undefined} onClick={() => go(Math.max(0, start - PAGE_ROWS), 'bottom', start === 0)}>
             <ChevronLeft size={15} aria-hidden="true" />
             {t('events.earlier')}
           </button>
           <span className="fl-events__range">{range}</span>
-          <button type="button" className="fl-btn fl-btn--ghost" disabled={end >= total} onClick={() => go(start + PAGE_ROWS, 'top')}>
+          <span className="fl-visually-hidden" aria-live="polite">
+            {said}
+          </span>
+          <button type="button" className="fl-btn fl-btn--ghost" aria-disabled={end >= total || undefined} onClick={() => go(start + PAGE_ROWS, 'top', end >= total)}>
             {t('events.later')}
             <ChevronRight size={15} aria-hidden="true" />
           </button>
