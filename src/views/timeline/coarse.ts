@@ -190,82 +190,78 @@ function countThinned(all: readonly Message[], keep: Uint8Array, kind: 'write' |
 }
 
 /**
- * Marks in `keep` the reads of `trace` drawn at geometry `g`'s scale (see the module's note), in one
- * pass over the messages. Returns the reads in the run, and the reads left out by where their reply
- * leaves (`client@ms`, with a count), for the reply pass.
+ * Marks in `keep` the messages of `kind` drawn at geometry `g`'s scale, in one pass over `all`: per
+ * sender, a routine message (one whose `shown(m)` is defined, equals its message before's, and was
+ * neither delayed nor held) is drawn only {@link WRITE_THIN_PX} px after the last drawn; every other
+ * one, the one before it, and each sender's last are always drawn. Returns how many of `kind` there are.
  */
-function thinReads(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { reads: number; thinnedReads: Map<string, number> } {
-  const all = trace.messages;
-  const answerOf = new Map<number, { served: boolean; writtenWith?: number }>();
-  for (const r of trace.reads ?? []) if (r.messageId !== undefined) answerOf.set(r.messageId, r);
-  // Per client: what its read before showed, the x of its last drawn read, its last read left out.
-  const streams = new Map<string, { shown: string; last: number; prevThinned: number }>();
-  let reads = 0;
+function thinRoutine(g: Pick<Geometry, 'x'>, all: readonly Message[], kind: 'write' | 'read', shown: (m: Message) => string | undefined, keep: Uint8Array): number {
+  // Per sender: what its message before showed, the x of its last drawn, its last left out.
+  const streams = new Map<string, { shown: string | undefined; last: number; prevThinned: number }>();
+  let n = 0;
   for (let i = 0; i < all.length; i++) {
     const m = all[i]!;
-    if (m.kind !== 'read') continue;
+    if (m.kind !== kind) continue;
     countOps();
-    reads++;
-    const a = answerOf.get(m.id);
+    n++;
     const s = streams.get(m.from);
     const x = g.x(m.sentAtMs);
-    const shown = !a ? 'unanswered' : `${m.token}|${a.served}|${a.writtenWith}`;
-    const routine = s !== undefined && a !== undefined && m.handledAtMs !== undefined && m.delayedMs + m.heldMs === 0 && shown === s.shown;
+    const now = shown(m);
+    const routine = s !== undefined && now !== undefined && m.delayedMs + m.heldMs === 0 && now === s.shown;
+    // The last of a stretch (looking back): the one before one that is not routine.
     if (!routine && s && s.prevThinned >= 0) keep[s.prevThinned] = 1;
     if (!routine || x - s!.last >= WRITE_THIN_PX) {
       keep[i] = 1;
-      streams.set(m.from, { shown, last: x, prevThinned: -1 });
-    } else streams.set(m.from, { shown, last: s!.last, prevThinned: i });
+      streams.set(m.from, { shown: now, last: x, prevThinned: -1 });
+    } else streams.set(m.from, { shown: now, last: s!.last, prevThinned: i });
   }
+  // Each sender's last of all.
   for (const s of streams.values()) if (s.prevThinned >= 0) keep[s.prevThinned] = 1;
-  const thinnedReads = new Map<string, number>();
-  for (let i = 0; i < all.length; i++) {
-    const m = all[i]!;
-    if (m.kind !== 'read' || keep[i] || m.handledAtMs === undefined) continue;
-    const key = `${m.from}@${m.handledAtMs}`;
-    thinnedReads.set(key, (thinnedReads.get(key) ?? 0) + 1);
-  }
-  return { reads, thinnedReads };
+  return n;
+}
+
+/** Adds one to `counts` at `key`. */
+function count(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
 /**
- * Marks in `keep` the writes of `trace` drawn at geometry `g`'s scale (see the module's note), in
- * one pass over the messages. Returns the writes in the run, and the writes left out by where their
- * decision's reply leaves (`client@ms`, with a count), for the reply pass.
+ * Marks in `keep` the writes of `trace` drawn at geometry `g`'s scale (see the module's note): a
+ * routine write repeats its write before's token and outcome, decided. Returns the writes in the
+ * run, and the writes left out by where their decision's reply leaves (`client@ms`, with a count),
+ * for the reply pass.
  */
 function thinWrites(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { writes: number; thinnedWrites: Map<string, number> } {
-  const all = trace.messages;
   const decisionOf = new Map<number, StorageDecision>();
   for (const d of trace.storage) decisionOf.set(d.messageId, d);
-  // Per client: the token and outcome of its write before, the x of its last drawn write, its last write left out.
-  const streams = new Map<string, { token: number | undefined; outcome: string; last: number; prevThinned: number }>();
-  let writes = 0;
-  for (let i = 0; i < all.length; i++) {
-    const m = all[i]!;
-    if (m.kind !== 'write') continue;
-    countOps();
-    writes++;
+  const writes = thinRoutine(g, trace.messages, 'write', (m) => {
     const d = decisionOf.get(m.id);
-    const s = streams.get(m.from);
-    const x = g.x(m.sentAtMs);
-    const outcome = !d ? 'undecided' : !d.accepted ? 'rejected' : d.staleAccepted ? 'stale' : 'stored';
-    const routine = s !== undefined && d !== undefined && m.delayedMs + m.heldMs === 0 && m.token === s.token && outcome === s.outcome;
-    // The last of a stretch (looking back): the write before one that is not routine.
-    if (!routine && s && s.prevThinned >= 0) keep[s.prevThinned] = 1;
-    if (!routine || x - s!.last >= WRITE_THIN_PX) {
-      keep[i] = 1;
-      streams.set(m.from, { token: m.token, outcome, last: x, prevThinned: -1 });
-    } else streams.set(m.from, { token: m.token, outcome, last: s!.last, prevThinned: i });
-  }
-  // Each client's last write of all.
-  for (const s of streams.values()) if (s.prevThinned >= 0) keep[s.prevThinned] = 1;
+    return d && `${m.token}|${!d.accepted ? 'rejected' : d.staleAccepted ? 'stale' : 'stored'}`;
+  }, keep);
   const thinnedWrites = new Map<string, number>();
-  for (const d of trace.storage) {
-    if (keep[d.messageId]) continue;
-    const key = `${d.client}@${d.atMs}`;
-    thinnedWrites.set(key, (thinnedWrites.get(key) ?? 0) + 1);
-  }
+  for (const d of trace.storage) if (!keep[d.messageId]) count(thinnedWrites, `${d.client}@${d.atMs}`);
   return { writes, thinnedWrites };
+}
+
+/**
+ * Marks in `keep` the reads of `trace` drawn at geometry `g`'s scale (see the module's note): a
+ * routine read repeats its read before's token, served or refused, and the token its data was
+ * written with, answered. Returns the reads in the run, and the reads left out by where their reply
+ * leaves (`client@ms`, with a count), for the reply pass.
+ */
+function thinReads(g: Pick<Geometry, 'x'>, trace: Trace, keep: Uint8Array): { reads: number; thinnedReads: Map<string, number> } {
+  const answerOf = new Map<number, { served: boolean; writtenWith?: number }>();
+  for (const r of trace.reads ?? []) if (r.messageId !== undefined) answerOf.set(r.messageId, r);
+  const reads = thinRoutine(g, trace.messages, 'read', (m) => {
+    const a = answerOf.get(m.id);
+    return a && m.handledAtMs !== undefined ? `${m.token}|${a.served}|${a.writtenWith}` : undefined;
+  }, keep);
+  const thinnedReads = new Map<string, number>();
+  for (let i = 0; i < trace.messages.length; i++) {
+    const m = trace.messages[i]!;
+    if (m.kind === 'read' && !keep[i] && m.handledAtMs !== undefined) count(thinnedReads, `${m.from}@${m.handledAtMs}`);
+  }
+  return { reads, thinnedReads };
 }
 
 /**
