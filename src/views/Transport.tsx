@@ -50,15 +50,17 @@ function Scrubber() {
   const togglePlay = useLab((s) => s.togglePlay);
   const input = useRef<HTMLInputElement>(null);
   const store = useLabStore();
-  // Thumb and fill follow the playhead every frame without a render (the input is uncontrolled).
-  // Written only when the thumb would move (a thousandth of the run, under a pixel on any screen):
-  // each write restyles and repaints the control.
+  // Thumb and fill follow the playhead without a render (the input is uncontrolled). Each write
+  // restyles, lays out and repaints the control, and with it the page (issue 44), so while playing
+  // they are written when the time shown changes (a tenth of a second; `TimeNow`), in the frames
+  // that repaint for it anyway, and in a long run at most every thousandth of it (under a pixel on
+  // any screen).
   const shownAt = useRef(-1);
   usePlayheadFrame(
     (ms) => {
       const el = input.current;
       if (!el) return;
-      const step = Math.round(endMs > 0 ? (ms / endMs) * 1000 : 0);
+      const step = Math.round(ms / Math.max(100, endMs / 1000));
       // While paused the value is always exact (it is the slider's spoken value).
       if (step === shownAt.current && store.getState().playing) return;
       shownAt.current = step;

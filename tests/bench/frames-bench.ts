@@ -24,7 +24,10 @@
  * script, style and layout, and the rest of rendering (paint, from the entries' `renderStart` and
  * `styleAndLayoutStart`), and the scripts that ran longest in them. With `FL_TRACE=1` it records a
  * Chrome trace of each stretch and prints the renderer main thread's busiest trace events by self
- * time (`FL_TRACE=dir` also keeps the trace files there, for chrome://tracing or Perfetto).
+ * time (`FL_TRACE=dir` also keeps the trace files there, for chrome://tracing or Perfetto). With
+ * `FL_PROFILE=1` it records a V8 CPU profile of each stretch (Chrome DevTools Protocol `Profiler`,
+ * sampled every 100 µs) and prints the page's functions by self time and by total time: which of our
+ * functions the frames' script time is spent in (build with `--minify false` for readable names).
  *
  *   npx tsx tests/bench/frames-bench.ts            (FL_DIST chooses the build; default dist/)
  * @module
@@ -57,7 +60,7 @@ export interface FrameStats {
   playedTo?: string;
   /** How the long animation frames' time splits (summed over them), and their longest scripts. */
   breakdown?: LoafBreakdown;
-  /** With `FL_TRACE`: the renderer main thread's busiest trace events by self time. */
+  /** With `FL_TRACE`: the renderer main thread's busiest trace events by self time. With `FL_PROFILE`: the busiest functions. */
   trace?: string[];
 }
 
@@ -243,6 +246,63 @@ async function maybeTrace(page: Page, name: string): Promise<() => Promise<strin
   };
 }
 
+/** A V8 CPU profile as the DevTools Protocol returns it (`Profiler.Profile`), the parts read here. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * The functions of a CPU profile by self time and by total time (time with a function on the
+ * stack, counted once per sample however deeply it recurses), as lines; V8's own entries
+ * ("(program)", "(idle)", "(garbage collector)") are kept in the self-time list.
+ */
+export function summariseProfile(profile: CpuProfile, top = 15): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (id: number): string => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'}${f.url ? `@${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    self.set(name(id), (self.get(name(id)) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const n = name(at);
+      if (seen.has(n) || !byId.get(at)!.callFrame.url) continue;
+      seen.add(n);
+      total.set(n, (total.get(n) ?? 0) + dt);
+    }
+  });
+  const ms = (us: number): string => `${(us / 1000).toFixed(0)} ms`;
+  const list = (m: Map<string, number>): string => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([n, us]) => `${n} ${ms(us)}`).join(', ');
+  return [`  profile, self time: ${list(self)}`, `  profile, total time (page's functions): ${list(total)}`];
+}
+
+/** Starts a CPU profile of `page` when `FL_PROFILE` is set; the returned function stops it and summarises it. */
+async function maybeProfile(page: Page): Promise<() => Promise<string[] | undefined>> {
+  if (!process.env.FL_PROFILE) return async () => undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    await cdp.detach();
+    return summariseProfile(profile);
+  };
+}
+
+/** The trace's and the profile's summary lines together, or undefined when neither was recorded. */
+function joinLines(...parts: (string[] | undefined)[]): string[] | undefined {
+  return parts.some(Boolean) ? parts.flatMap((p) => p ?? []) : undefined;
+}
+
 /** Opens `query` at 1280x800, waits for the explainer and for motion's chunk, then slows the CPU. */
 async function openThrottled(browser: Browser, url: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -305,8 +365,10 @@ export async function measurePlayback(browser: Browser, base: string, id: string
     if ((await stops.count()) > 0 && (await stops.isChecked())) throw new Error('the story\'s key-moment stops are on');
     if (speed !== 1) await page.getByRole('button', { name: `${speed}×`, exact: true }).click();
     const stopTrace = await maybeTrace(page, `play-${id}`);
+    const stopProfile = await maybeProfile(page);
     const r = (await page.evaluate(PLAY_FOR(ms))) as { probe: ProbeResult; label: string; now: string };
-    const trace = await stopTrace();
+    const profiled = await stopProfile();
+    const trace = joinLines(await stopTrace(), profiled);
     if (r.label !== 'Pause') throw new Error(`playback of ${id} was no longer playing after ${ms / 1000} s (at ${r.now}): a key-moment stop, or the end of the run`);
     return { ...stats(`play ${id} ${ms / 1000} s at ${speed}x`, r.probe), playedTo: r.now, ...(trace ? { trace } : {}) };
   } finally {
@@ -324,6 +386,7 @@ export async function measureScrubbing(browser: Browser, base: string, steps = 1
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + 2, y);
   const stopTrace = await maybeTrace(page, 'scrub-seed');
+  const stopProfile = await maybeProfile(page);
   await page.evaluate('window.__flProbeStart()');
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) {
@@ -333,7 +396,7 @@ export async function measureScrubbing(browser: Browser, base: string, steps = 1
   await page.mouse.up();
   await page.waitForTimeout(300);
   const r = (await page.evaluate('window.__flProbeStop()')) as ProbeResult;
-  const trace = await stopTrace();
+  const trace = joinLines(await stopTrace(), await stopProfile());
   const now = await page.locator('.fl-time__now').textContent();
   await page.close();
   if (now !== '21.6 s') throw new Error(`the drag ended at ${now}, not at the end of the seed (21.6 s)`);
@@ -353,10 +416,11 @@ export async function measureFloor(browser: Browser, base: string, durationMs: n
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
   const stopTrace = await maybeTrace(page, 'floor');
+  const stopProfile = await maybeProfile(page);
   await page.evaluate('window.__flProbeStart(); window.__flFloorMove(true)');
   await page.waitForTimeout(durationMs);
   const r = (await page.evaluate('window.__flFloorMove(false); window.__flProbeStop()')) as ProbeResult;
-  const trace = await stopTrace();
+  const trace = joinLines(await stopTrace(), await stopProfile());
   await page.close();
   return { ...stats('floor: one element moved by a transform', r), ...(trace ? { trace } : {}) };
 }

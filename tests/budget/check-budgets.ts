@@ -34,7 +34,7 @@
  *   nothing grows before the marks are drawn: measured 99.449 KB.
  * - CSS loaded by the first render: at most 10 KB gzip (9.9 KB since issue 42's presenter mode for short
  *   screens: 18 px labels at 1024x768, the title, controls and Sources on one line each: 0.09 KB);
- * - the single-file build (`dist-single/index.html`): at most 304 KB gzip. It carries the whole product, as the LMS
+ * - the single-file build (`dist-single/index.html`): at most 304.5 KB gzip. It carries the whole product, as the LMS
  *   packages made from it do (issue 42, item 8): every scenario, every quiz question, the guided story, the lesson and both
  *   languages, so that a course that uploads a package gets the quiz the hosted page has. Only the etcd recordings
  *   stay hosted-only (with their view about 9 KB as hosted chunks; the Library says so). History: 200 KB until the
@@ -106,7 +106,9 @@
    pages, dense writes drawn coarser, the linear story ending: +2.1 KB): 302.51 KB; 303.5 KB with issue
    44's playback in layers (the playhead, the grey future cover and the life lines on layers of their
    own, arrows and passages in memoised chunks, the export composing the layers: +0.93 KB): 303.44 KB;
-   304 KB with dense reads drawn coarser beside it (+0.42 KB): 303.86 KB.
+   304 KB with dense reads drawn coarser beside it (+0.42 KB): 303.86 KB; 304.5 KB with issue 44's
+   playback that repaints no picture (bars and messages in flight drawn whole on the reveal layer
+   while playing, the export clipping that layer at the playhead: +0.44 KB): 304.38 KB.
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -163,9 +165,10 @@ const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.htm
  * costs the lab's own first render anything (the 67 bytes were found back: shorter file hashes).
  * 157.75 KB with issue 44's playback in layers (the timeline's layers, the reveal layer and the bars'
  * growth in the marks' chunk, arrows and passages in memoised chunks: +0.61 KB) beside the dense reads:
- * 157.64 KB.
+ * 157.64 KB. 158.1 KB with issue 44's playback that repaints no picture (bars and messages in flight
+ * drawn whole on the reveal layer while playing, in the marks' chunk: +0.38 KB): 158.02 KB.
  */
-const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 304 * KB, lessonFirstRenderJs: 157.75 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 304.5 * KB, lessonFirstRenderJs: 158.1 * KB } as const;
 
 interface ManifestChunk {
   file: string;

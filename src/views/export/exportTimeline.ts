@@ -157,10 +157,17 @@ export function buildTimelineSvg(root: Element, title: string): { svg: string; w
     g.append(...styledClone(svg as SVGSVGElement).childNodes);
     return g;
   };
-  // The life lines (drawn whole) end at the playhead, where the reveal layer's box ends.
+  // What the reveal layer holds (life lines; while playing, bars and messages in flight) is drawn
+  // whole and shown up to the playhead, where the reveal layer's box ends: clipped there.
   const revealed = layer('.fl-now__in svg');
-  const end = tw + shiftOf(root.querySelector('.fl-now--reveal'));
-  for (const l of revealed?.querySelectorAll('line') ?? []) l.setAttribute('x2', String(Math.min(Number(l.getAttribute('x2')), end)));
+  if (revealed) {
+    const end = tw + shiftOf(root.querySelector('.fl-now--reveal'));
+    const clip = make('clipPath', { id: 'fl-export-reveal' });
+    clip.appendChild(make('rect', { x: -th, y: -th, width: Math.max(0, end + th), height: 3 * th }));
+    const shown = make('g', { 'clip-path': 'url(#fl-export-reveal)' });
+    shown.append(...revealed.childNodes);
+    revealed.append(clip, shown);
+  }
   pic.insertBefore(make('g', {}), pic.querySelector('defs')?.nextSibling ?? pic.firstChild).append(
     ...[layer('.fl-timeline__back:not(.fl-timeline__lines)'), layer('.fl-now--future svg'), layer('.fl-timeline__lines'), revealed].filter((g) => g !== undefined),
   );

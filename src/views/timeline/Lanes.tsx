@@ -19,7 +19,7 @@
  * (`tests/budget/check-budgets.ts`).
  * @module
  */
-import { createContext, memo, useContext, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo, type SVGProps } from 'react';
 import { createPortal } from 'react-dom';
 import { M } from '../MotionProvider';
 import { Snowflake } from 'lucide-react';
@@ -104,12 +104,50 @@ const growLabel = (running: boolean, x1: number, x2: number, width: number, unti
   running ? { attr: 'visibility', fromX: x1, toX: x2, min: width, ...(until !== undefined ? { max: until } : {}) } : undefined;
 
 /**
- * Where a lane's life line is drawn whole: an SVG group on the timeline's reveal layer (`Marks.tsx`),
- * which shows only what lies left of the playhead, so that the line grows with the playhead with no
- * work per frame (issue 44). Null until that layer is in the page, and where there is none (a lane
- * drawn on its own).
+ * The groups of the timeline's reveal layer (`Marks.tsx`), bottom to top: the lanes' life lines, then
+ * the bars in the order a lane draws them (partitions, pauses, beliefs, stale stretches, a crashed
+ * client's dead stretch, leases), then the passages, waits and lines of messages in flight, as the
+ * marks' SVG stacks them.
  */
-export const RevealContext = createContext<Element | null>(null);
+export const REVEAL_GROUPS = ['life', 'partition', 'pause', 'belief', 'stale', 'dead', 'lease', 'passage', 'wait', 'arrow'] as const;
+
+/** One of {@link REVEAL_GROUPS}. */
+export type RevealGroup = (typeof REVEAL_GROUPS)[number];
+
+/** The reveal layer's group for each of {@link REVEAL_GROUPS}. */
+export type RevealLayers = Readonly<Record<RevealGroup, Element>>;
+
+/**
+ * The reveal layer's groups (`Marks.tsx`): a layer that shows only what lies left of the playhead,
+ * so that what it holds, drawn whole, grows with the playhead with no work per frame (issue 44).
+ * Null until that layer is in the page, and where there is none (a lane drawn on its own).
+ * - Life lines are drawn there always.
+ * - While the story plays ({@link PlayingContext}), so are the bars, and the messages in flight
+ *   (`Messages.tsx`): without them, a bar in progress was written a new width every frame, and
+ *   each write repainted the marks' whole SVG. Paused, they are drawn in the marks' SVG as before,
+ *   grown to the playhead once (`growth.ts`), where an arrow in flight has its head.
+ */
+export const RevealContext = createContext<RevealLayers | null>(null);
+
+/** Whether the story is playing (the marks' `useLab((s) => s.playing)`, read once for all marks). */
+export const PlayingContext = createContext(false);
+
+/** The reveal layer's groups while the story plays, else null (see {@link RevealContext}). */
+export function usePlayingReveal(): RevealLayers | null {
+  const layers = useContext(RevealContext);
+  return useContext(PlayingContext) ? layers : null;
+}
+
+/**
+ * A bar of group `group` (its SVG rect's props, drawn at its full length; `wrap` the class of the
+ * mark it belongs to, which its style depends on): while the story plays, drawn whole on the reveal
+ * layer (`RevealContext`); paused, here, grown to the playhead (`grow`) while in progress.
+ */
+function Bar({ group, wrap, grow, ...rect }: SVGProps<SVGRectElement> & { group: RevealGroup; wrap: string; grow: Growth | undefined }) {
+  const host = usePlayingReveal()?.[group];
+  if (host) return createPortal(<g className={wrap}><rect {...rect} /></g>, host);
+  return <Grow as="rect" grow={grow} {...(rect as SVGProps<SVGElement>)} />;
+}
 
 /**
  * A lane's life line at height `y`, from `x1` to `x2` (px), in progress while `running`: drawn whole
@@ -118,7 +156,7 @@ export const RevealContext = createContext<Element | null>(null);
  * the page, or where there is none.
  */
 function LifeLine({ running, x1, x2, y }: { running: boolean; x1: number; x2: number; y: number }) {
-  const reveal = useContext(RevealContext);
+  const reveal = useContext(RevealContext)?.life;
   if (reveal) return createPortal(<line x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" />, reveal);
   return <Grow as="line" grow={growLine(running, x1, x2)} x1={x1} x2={x2} y1={y} y2={y} className="fl-lane__life" aria-hidden="true" />;
 }
@@ -138,7 +176,7 @@ const PartitionMark = memo(function PartitionMark({ q, lane, g, trace, name, run
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-partition">
       <title>{aria}</title>
-      <Grow as="rect" grow={growBar(running, x1, x2, 0)} x={x1} y={lane.top + 4} width={Math.max(0, x2 - x1)} height={lane.height - 8} rx={4} />
+      <Bar group="partition" wrap="fl-partition" grow={growBar(running, x1, x2, 0)} x={x1} y={lane.top + 4} width={Math.max(0, x2 - x1)} height={lane.height - 8} rx={4} />
       {spot && (
         <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1))} x={spot.x} y={spot.y} className="fl-label fl-label--muted" {...slideAttrs(spot, !running)}>
           {spot.text}
@@ -158,7 +196,7 @@ const PauseMark = memo(function PauseMark({ q, lane, g, name, done, fill, spot }
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-pause">
       <title>{aria}</title>
-      <Grow as="rect" grow={growBar(!done, x1, x2)} x={x1} y={lane.top + 6} width={Math.max(1, x2 - x1)} height={lane.height - 12} rx={6} fill={fill} className="fl-pause__fill" />
+      <Bar group="pause" wrap="fl-pause" grow={growBar(!done, x1, x2)} x={x1} y={lane.top + 6} width={Math.max(1, x2 - x1)} height={lane.height - 12} rx={6} fill={fill} className="fl-pause__fill" />
       {spot && (
         <Grow as="g" grow={growLabel(!done, x1, x2, room(spot, x1, 8) - (spot.text === label ? 0 : 0))}>
           <Snowflake x={spot.x - 17} y={spot.y - 10} width={13} height={13} className="fl-pause__icon" aria-hidden="true" />
@@ -197,7 +235,7 @@ const BeliefMark = memo(function BeliefMark({
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-belief">
       <title>{aria}</title>
-      <Grow as="rect" grow={growBar(!over, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} rx={5} />
+      <Bar group="belief" wrap="fl-belief" grow={growBar(!over, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} rx={5} />
       {spot && inside && (
         <Grow as="text" grow={growLabel(!over, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-belief__label" {...slideAttrs(spot, over)}>
           {spot.text}
@@ -233,7 +271,7 @@ const StaleMark = memo(function StaleMark({
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-stale">
       <title>{aria}</title>
-      <Grow as="rect" grow={growBar(running, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} fill={fill} className="fl-stale__fill" />
+      <Bar group="stale" wrap="fl-stale" grow={growBar(running, x1, x2)} x={x1} y={beliefTop} width={Math.max(1, x2 - x1)} height={beliefH} fill={fill} className="fl-stale__fill" />
       {spot && (
         <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-stale__label" {...slideAttrs(spot, !running)}>
           {spot.text}
@@ -268,7 +306,7 @@ const CrashMark = memo(function CrashMark({ atMs, lane, g, endMs, name, running,
   const aria = t('timeline.crash.aria', { client: name, at: seconds(atMs) });
   // The dead stretch lies under the arrows; the ✕ and its word over them.
   if (layer === 'under') {
-    return <Grow as="rect" grow={growBar(running, x, g.x(endMs), 0)} x={x} y={lane.top + 2} width={Math.max(0, g.x(endMs) - x)} height={lane.height - 4} className="fl-dead" />;
+    return <Bar group="dead" wrap="fl-crash" grow={growBar(running, x, g.x(endMs), 0)} x={x} y={lane.top + 2} width={Math.max(0, g.x(endMs) - x)} height={lane.height - 4} className="fl-dead" />;
   }
   return (
     <>
@@ -413,7 +451,7 @@ const LeaseMark = memo(function LeaseMark({
   return (
     <M.g {...appear} role="img" aria-label={aria} className="fl-lease">
       <title>{aria}</title>
-      <Grow as="rect" grow={growBar(running, x1, x2, 2)} x={x1} y={barTop} width={Math.max(2, x2 - x1)} height={barH} rx={5} className="fl-lease__bar" />
+      <Bar group="lease" wrap="fl-lease" grow={growBar(running, x1, x2, 2)} x={x1} y={barTop} width={Math.max(2, x2 - x1)} height={barH} rx={5} className="fl-lease__bar" />
       {/* "token N · holder" when the bar has room for it, else "token N" (shown once the bar has grown to it). */}
       {spot && (
         <Grow as="text" grow={growLabel(running, x1, x2, room(spot, x1, 8))} x={spot.x} y={spot.y} className="fl-label fl-lease__label" {...slideAttrs(spot, !running)}>

@@ -7,7 +7,7 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
@@ -17,9 +17,9 @@ import { roughMeasure, type Measure } from './label-layout';
 import type { LabelPlan } from './label-plan';
 import { useLaidOut } from './layout-job';
 import type { withMessages } from './message-geometry';
-import { Lanes, RevealContext } from './Lanes';
+import { Lanes, PlayingContext, REVEAL_GROUPS, RevealContext, type RevealLayers } from './Lanes';
 import { createGrowthRegistry, GrowthContext } from './growth';
-import { useLabStore } from '../../store/context';
+import { useLab, useLabStore } from '../../store/context';
 import './marks-messages';
 import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
@@ -116,17 +116,24 @@ function CoarseNotice({ coarse, root }: { coarse: CoarseLevel; root: React.RefOb
 /**
  * The reveal layer (issue 44, item 1): a box as wide as the picture, moved to end at the playhead and
  * clipping what it holds, which is moved back by as much, so that what it holds stays in place and
- * shows only left of the playhead: the lanes' life lines, drawn whole (`Lanes.tsx`). Drawn into its
+ * shows only left of the playhead: the lanes' life lines, drawn whole, and while playing the bars and
+ * the messages in flight (`Lanes.tsx`, `RevealContext`), in groups stacked as the marks' SVG stacks
+ * them (`REVEAL_GROUPS`). Drawn into its
  * place among the timeline's layers (`.fl-reveal`, under the marks' SVG: `Timeline.tsx`) once the
  * marks are in, and moved each frame by a CSS transform with no React render. `onRoot` gets the
- * group the lines go in (null until it is in the page).
+ * groups (null until they are in the page).
  */
-function Reveal({ g, root, onRoot }: { g: Geometry; root: React.RefObject<SVGGElement | null>; onRoot: (el: SVGGElement | null) => void }) {
+function Reveal({ g, root, onRoot }: { g: Geometry; root: React.RefObject<SVGGElement | null>; onRoot: (layers: RevealLayers | null) => void }) {
   const [host, setHost] = useState<Element | null>(null);
   // (After the commit, as `CoarseNotice`'s.)
   useEffect(() => setHost(root.current?.closest('.fl-timeline__picture')?.querySelector('.fl-reveal') ?? null), [root]);
   const box = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
+  // (Stable: called as the layer's SVG comes and goes, not at every render.)
+  const setGroups = useCallback(
+    (svg: SVGSVGElement | null) => onRoot(svg ? (Object.fromEntries(REVEAL_GROUPS.map((k, i) => [k, svg.children[i]!])) as RevealLayers) : null),
+    [onRoot],
+  );
   usePlayheadFrame(
     (ms) => {
       const px = g.x(ms);
@@ -139,8 +146,16 @@ function Reveal({ g, root, onRoot }: { g: Geometry; root: React.RefObject<SVGGEl
   return createPortal(
     <div ref={box} className="fl-now fl-now--reveal" style={{ width: g.width, height: g.height, overflow: 'hidden' }} aria-hidden="true">
       <div ref={inner} className="fl-now fl-now__in">
-        <svg width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} focusable="false">
-          <g ref={onRoot} />
+        <svg
+          ref={setGroups}
+          width={g.width}
+          height={g.height}
+          viewBox={`0 0 ${g.width} ${g.height}`}
+          focusable="false"
+        >
+          {REVEAL_GROUPS.map((k) => (
+            <g key={k} />
+          ))}
         </svg>
       </div>
     </div>,
@@ -157,8 +172,9 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const gm = laid?.gm;
   const labels = laid?.labels;
   const root = useRef<SVGGElement>(null);
-  // Where the life lines go (the reveal layer's group), once it is in the page.
-  const [life, setLife] = useState<SVGGElement | null>(null);
+  // The reveal layer's groups, once it is in the page: the life lines, and while playing the bars and messages in flight.
+  const [reveal, setReveal] = useState<RevealLayers | null>(null);
+  const playing = useLab((s) => s.playing);
   const holes = useMemo(() => createLabelHoles(), []);
   // Every frame, without a render: the bars still growing reach the playhead (`growth.ts`; here, in
   // the marks' chunk, not in the timeline's first render).
@@ -207,9 +223,11 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}
-      <Reveal g={g} root={root} onRoot={setLife} />
+      <Reveal g={g} root={root} onRoot={setReveal} />
       <GrowthContext value={growing}>
-        <RevealContext value={life}>{laid && <MarksOf gm={laid.gm} trace={laid.trace} patterns={patterns} labels={laid.labels} root={root} />}</RevealContext>
+        <RevealContext value={reveal}>
+          <PlayingContext value={playing}>{laid && <MarksOf gm={laid.gm} trace={laid.trace} patterns={patterns} labels={laid.labels} root={root} />}</PlayingContext>
+        </RevealContext>
       </GrowthContext>
     </g>
   );

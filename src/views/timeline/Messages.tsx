@@ -11,6 +11,7 @@
  * @module
  */
 import { memo, useMemo, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { M } from '../MotionProvider';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
@@ -22,10 +23,15 @@ import type { MarkGeometry } from './message-geometry';
 import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
-import { Leader } from './Lanes';
+import { Leader, usePlayingReveal, type RevealGroup } from './Lanes';
 import { timeOfStep, useEventStep, usePlayheadFrame } from './playhead-hooks';
 import { arrowHead } from './svg-text';
 import { flightProgress } from './playhead-clearance';
+
+/** The reveal layer's group `group` while the story plays, else null (`RevealContext` in Lanes.tsx). */
+function usePlayingRevealOf(group: RevealGroup): Element | null {
+  return usePlayingReveal()?.[group] ?? null;
+}
 
 /** The dash pattern of each message style (`app.css`), for lines that break over other lanes. */
 const DASH: Partial<Record<MessageGeom['style'] | 'late', [number, number]>> = { keepalive: [3, 3], lost: [3, 3], read: [1, 3], late: [8, 4] };
@@ -51,14 +57,19 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
   // The progress last written, and for which geometry: a story frame's new scale re-renders the
   // arrow at its full length, so the same progress is written again (issue 40: a head drawn at its
   // end, past the playhead, while the playhead stood still).
-  const shown = useRef<{ progress: number; msg: ArrowProps['msg'] } | undefined>(undefined);
+  // (And on which line: paused after playing, the line is a new element.)
+  const shown = useRef<{ progress: number; msg: ArrowProps['msg']; el: SVGLineElement | null } | undefined>(undefined);
   const end = useMemo(() => drawnEnd(msg), [msg]);
-  // In flight: the tip follows the playhead without a render (attributes, so exports see it too).
+  // In flight while playing: the line drawn whole on the reveal layer, which shows it as far as the
+  // playhead (`RevealContext` in Lanes.tsx), with no head; its name, dot and label stay here.
+  const playingReveal = usePlayingRevealOf('arrow');
+  const reveal = arrived ? null : playingReveal;
+  // In flight, paused: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
       const progress = arrived ? 1 : flightProgress(msg, ms);
-      if (shown.current?.progress === progress && shown.current.msg === msg) return;
-      shown.current = { progress, msg };
+      if (shown.current?.progress === progress && shown.current.msg === msg && shown.current.el === line.current) return;
+      shown.current = { progress, msg, el: line.current };
       const tipX = msg.x1 + (end.x - msg.x1) * progress;
       const tipY = msg.y1 + (end.y - msg.y1) * progress;
       line.current?.setAttribute('x2', String(tipX));
@@ -67,10 +78,11 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
       const drawn = progress > 0.02 && !(msg.bundled && progress >= 1) && (progress >= 1 || headClear(msg, tipX, tipY, ms));
       head.current?.setAttribute('d', drawn ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
     },
-    [arrived, msg],
-    // Arrived, it is drawn whole until the next step: no work per frame.
-    !arrived,
+    [arrived, msg, reveal],
+    // Arrived, or on the reveal layer, it is drawn whole until the next step: no work per frame.
+    !arrived && !reveal,
   );
+  const waitReveal = usePlayingRevealOf('wait');
   const name = t(messageNameKey(msg.kind));
   const from = actorName(trace, msg.from, t);
   const to = actorName(trace, msg.to, t);
@@ -92,20 +104,23 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
       </g>
     );
   }
+  const lineEl = (
+    <line
+      ref={reveal ? undefined : line}
+      x1={msg.x1}
+      y1={msg.y1}
+      x2={end.x}
+      y2={end.y}
+      className="fl-msg__line"
+      style={dash ? { strokeDasharray: dash, strokeLinecap: 'butt' } : undefined}
+    />
+  );
   // Drawn arrived; an arrow in flight is shortened to the playhead before the browser paints.
   return (
     <g className={cls} role="img" aria-label={aria} data-msg={msg.id}>
       <title>{aria}</title>
-      <line
-        ref={line}
-        x1={msg.x1}
-        y1={msg.y1}
-        x2={end.x}
-        y2={end.y}
-        className="fl-msg__line"
-        style={dash ? { strokeDasharray: dash, strokeLinecap: 'butt' } : undefined}
-      />
-      <path ref={head} d={msg.bundled ? '' : arrowHead(end.x, end.y, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />
+      {reveal ? createPortal(<g className={cls}>{lineEl}</g>, reveal) : lineEl}
+      {!reveal && <path ref={head} d={msg.bundled ? '' : arrowHead(end.x, end.y, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />}
       <circle cx={msg.x1} cy={msg.y1} r={DOT_R} className="fl-msg__dot" />
       {label && (late || arrived) && <Leader spot={label} />}
       {label && (late || arrived) && (
@@ -115,14 +130,24 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
       )}
       {arrived && waiting !== 'no' && msg.waitX2 !== undefined && (
         <g className="fl-msg__wait">
-          <Grow
-            as="line"
-            grow={waiting === 'now' ? { attr: 'x2', fromX: msg.x2, toX: msg.waitX2, min: 0 } : undefined}
-            x1={msg.x2}
-            y1={msg.y2}
-            x2={msg.waitX2}
-            y2={msg.y2}
-          />
+          {/* Under way while playing: drawn whole on the reveal layer, as a line in flight. */}
+          {waiting === 'now' && waitReveal ? (
+            createPortal(
+              <g className={`${cls} fl-msg__wait`}>
+                <line x1={msg.x2} y1={msg.y2} x2={msg.waitX2} y2={msg.y2} />
+              </g>,
+              waitReveal,
+            )
+          ) : (
+            <Grow
+              as="line"
+              grow={waiting === 'now' ? { attr: 'x2', fromX: msg.x2, toX: msg.waitX2, min: 0 } : undefined}
+              x1={msg.x2}
+              y1={msg.y2}
+              x2={msg.waitX2}
+              y2={msg.y2}
+            />
+          )}
           {waitLabel && (
             <text x={waitLabel.x} y={waitLabel.y} className="fl-msg__label">
               {waitLabel.text}
@@ -251,30 +276,47 @@ const PassageChunk = memo(function PassageChunk({ g, msgs, stepMs }: { g: MarkGe
 /** One passage of `msg` over one other lane (`alt`: a tinted one), from fraction `from` to `to` of its line; in flight, cut at the tip. */
 const Passage = memo(function Passage({ msg, from, to, alt, arrived }: { msg: MessageGeom; from: number; to: number; alt: boolean; arrived: boolean }) {
   const ref = useRef<SVGGElement>(null);
-  const shown = useRef(-1);
+  // The end last written, and on which element (paused after playing, it is a new one).
+  const shown = useRef<{ end: number; el: SVGGElement | null }>({ end: -1, el: null });
+  // In flight while playing: drawn whole on the reveal layer (as its message's line, `Arrow`).
+  const playingReveal = usePlayingRevealOf('passage');
+  const reveal = arrived ? null : playingReveal;
   const dx = msg.x2 - msg.x1;
   const dy = msg.y2 - msg.y1;
   usePlayheadFrame(
     (ms) => {
       const end = Math.min(to, arrived ? 1 : flightProgress(msg, ms));
       const el = ref.current;
-      if (end === shown.current || !el) return;
-      shown.current = end;
+      if (!el || reveal || (end === shown.current.end && el === shown.current.el)) return;
+      shown.current = { end, el };
       el.setAttribute('visibility', end > from ? 'visible' : 'hidden');
       for (const l of el.children) {
         l.setAttribute('x2', String(msg.x1 + dx * end));
         l.setAttribute('y2', String(msg.y1 + dy * end));
       }
     },
-    [arrived, msg, from, to],
-    !arrived,
+    [arrived, msg, from, to, reveal],
+    !arrived && !reveal,
   );
   const at = { x1: msg.x1 + dx * from, y1: msg.y1 + dy * from, x2: msg.x1 + dx * to, y2: msg.y1 + dy * to };
   // Its line in its message's own colour and dash (the message's classes), thinner and fainter (app.css).
-  return (
-    <g ref={ref} visibility={arrived ? undefined : 'hidden'} className={`fl-msg fl-msg--${msg.style}${msg.lateBy !== undefined ? ' fl-msg--late' : ''}`}>
+  const cls = `fl-msg fl-msg--${msg.style}${msg.lateBy !== undefined ? ' fl-msg--late' : ''}`;
+  const lines = (
+    <>
       <line {...at} className={alt ? 'fl-passage__gap fl-passage__gap--alt' : 'fl-passage__gap'} />
       <line {...at} className="fl-msg__line fl-passage" data-msg={msg.id} />
+    </>
+  );
+  if (reveal)
+    return createPortal(
+      <g className="fl-passages">
+        <g className={cls}>{lines}</g>
+      </g>,
+      reveal,
+    );
+  return (
+    <g ref={ref} visibility={arrived ? undefined : 'hidden'} className={cls}>
+      {lines}
     </g>
   );
 });

@@ -120,8 +120,8 @@ function moveLayer(el: HTMLElement | null, x: number): void {
  * The playhead: a line and a bubble with the time, in a small SVG of its own on a layer of its own
  * over the picture (x 0 is the line). It follows every frame without a render: its position is a
  * `transform` on its layer ({@link moveLayer}), and its time and accessible name are written when the
- * tenth of a second they show changes. Its line breaks over the labels it passes (`breaks`, from
- * the marks; `label-holes.ts`), so none is struck through.
+ * tenth of a second they show changes. Stopped, its line breaks over the labels it passes (`breaks`,
+ * from the marks; `label-holes.ts`), so none is struck through.
  */
 function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; band: RefObject<SVGPathElement | null> }) {
   const layer = useRef<HTMLDivElement>(null);
@@ -138,7 +138,10 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
   const bottom = g.height - 4;
   const drawLine = (px: number) => {
     const whole = `M0,${top}V${bottom}`;
-    const paths = breaks.pathsAt?.(px, top, bottom);
+    // While playing, whole: the breaks move with every pixel where the line crosses an arrow, and each
+    // change repainted the playhead's and the future cover's layers (issue 44). They are drawn when
+    // it stops (at a key moment, a pause, a step or a seek), when the picture is read.
+    const paths = store.getState().playing ? undefined : breaks.pathsAt?.(px, top, bottom);
     const d = paths?.line ?? whole;
     if (d !== drawn.current && line.current) line.current.setAttribute('d', (drawn.current = d));
     // The band under the marks breaks over the labels, heads and dots (it stays where an arrow runs along the line).

@@ -1,0 +1,116 @@
+/**
+ * Playback repaints layers, not the picture (issue 44, item 1), in real Chromium on the production
+ * build. While the seed plays (the story's key-moment stops off), the bars and the messages in
+ * flight are drawn whole on the reveal layer, which a CSS transform uncovers up to the playhead, and
+ * the playhead's line is whole; so between event steps a frame writes no attribute inside the marks'
+ * SVG. Chromium's layer tree (DevTools Protocol `LayerTree`, each layer's `paintCount`) says how
+ * often each layer was painted: the marks' SVG, the playhead's and the future cover's layers far
+ * less often than frames were drawn (before, the SVG was painted in 187 of 240 frames). Paused, the
+ * bars and the arrow in flight are back in the marks' SVG, with its head, as every other test sees
+ * them.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { explainerLoaded, patientPolls } from './settle';
+
+const baseURL = inject('baseURL');
+patientPolls();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium(inject('chromiumPath'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface LayerInfo {
+  layerId: string;
+  backendNodeId?: number;
+  paintCount: number;
+}
+
+/** The composited layers' paint counts, by the class of the element each is for (the first, if several). */
+async function paintCounts(cdp: CDPSession, layers: readonly LayerInfo[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const l of layers) {
+    if (!l.backendNodeId) continue;
+    const { node } = (await cdp.send('DOM.describeNode', { backendNodeId: l.backendNodeId })) as { node: { attributes?: string[] } };
+    const attrs = node.attributes ?? [];
+    const cls = attrs[attrs.indexOf('class') + 1];
+    if (attrs.includes('class') && cls && !out.has(cls)) out.set(cls, l.paintCount);
+  }
+  return out;
+}
+
+/** Counts animation frames in the page until `window.__frames.stop()`. */
+const COUNT_FRAMES = `(() => {
+  const f = { n: 0, on: true };
+  const tick = () => { if (!f.on) return; f.n++; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  window.__frames = { stop: () => { f.on = false; return f.n; } };
+})()`;
+
+/** Where the seed's bars and arrows are drawn now: in the marks' SVG, or on the reveal layer. */
+async function whereDrawn(page: Page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('svg.fl-timeline__svg')!;
+    const reveal = document.querySelector('.fl-now__in svg')!;
+    return {
+      svgBars: svg.querySelectorAll('rect.fl-lease__bar, rect.fl-pause__fill').length,
+      revealBars: reveal.querySelectorAll('rect.fl-lease__bar, rect.fl-pause__fill').length,
+      revealLines: reveal.querySelectorAll('.fl-msg__line').length,
+      playheadLine: document.querySelector('.fl-playhead__line')?.getAttribute('d') ?? '',
+    };
+  });
+}
+
+describe('playing the seed', () => {
+  it('paints the marks\' SVG and the playhead\'s layers far less often than frames are drawn', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseURL}?scenario=seed-gc-pause`);
+      await explainerLoaded(page);
+      await page.waitForLoadState('networkidle');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('DOM.getDocument', { depth: -1 });
+      let layers: LayerInfo[] = [];
+      cdp.on('LayerTree.layerTreeDidChange', (e: { layers?: LayerInfo[] }) => {
+        if (e.layers) layers = e.layers;
+      });
+      await cdp.send('LayerTree.enable');
+      await page.waitForTimeout(300);
+      const before = await paintCounts(cdp, layers);
+      await page.evaluate(COUNT_FRAMES);
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
+      // Into the run: the first lease granted, client 1 paused, its write on the way.
+      await page.waitForTimeout(2500);
+      const playing = await whereDrawn(page);
+      const frames = (await page.evaluate('window.__frames.stop()')) as number;
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      await page.waitForTimeout(300);
+      const after = await paintCounts(cdp, layers);
+      const painted = (cls: string): number => (after.get(cls) ?? 0) - (before.get(cls) ?? 0);
+      const paused = await whereDrawn(page);
+      console.info(`playing 2.5 s: ${frames} frames; paints: marks' SVG ${painted('fl-timeline__svg')}, playhead ${painted('fl-now fl-now--playhead')}, future cover ${painted('fl-now fl-now--future')}`);
+      expect(frames).toBeGreaterThan(60);
+      expect(painted('fl-timeline__svg')).toBeLessThan(frames / 3);
+      expect(painted('fl-now fl-now--playhead')).toBeLessThan(frames / 3);
+      expect(painted('fl-now fl-now--future')).toBeLessThan(frames / 10);
+      // While playing: the bars on the reveal layer, none in the SVG; the playhead's line whole.
+      expect(playing.svgBars).toBe(0);
+      expect(playing.revealBars).toBeGreaterThan(0);
+      expect(playing.playheadLine).toMatch(/^M0,[\d.]+V[\d.]+$/);
+      // Paused: as before.
+      expect(paused.svgBars).toBeGreaterThanOrEqual(playing.revealBars);
+      expect(paused.revealBars).toBe(0);
+      expect(paused.revealLines).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
