@@ -16,7 +16,7 @@ import { MAX_PAUSE_MS, MIN_PAUSE_MS, faultsLeft } from '../store/interventions';
 import { MAX_FAULTS } from '../model/scenario';
 import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
-import { usePlayheadText } from './timeline/playhead-hooks';
+import { useDeferredWhilePlaying, usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 import { describeSetting } from '../story/setting-label';
 // The setting chips' text: a link or a file can bring `set` changes before the settings controls load.
@@ -203,7 +203,7 @@ export function ClientButtons({ id, name, phase, full, describedBy, onDone }: Ac
 export function ExpireButton({ full, describedBy, onDone }: ActionProps) {
   const t = useT();
   const expireLeaseNow = useLab((s) => s.expireLeaseNow);
-  const hasLease = useLab((s) => liveLeaseAt(s.trace, s.playheadMs) !== undefined);
+  const hasLease = useDeferredWhilePlaying(useLab((s) => liveLeaseAt(s.trace, s.playheadMs) !== undefined));
   return (
     <button type="button" className="fl-btn fl-btn--wide" onClick={() => { expireLeaseNow(); onDone?.(); }} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={describedBy}>
       {ICON.hourglass}
@@ -225,7 +225,7 @@ export function Interventions() {
   // Play on a phone brings the figure to the top, and a figure too tall to stick scrolls with the page (issue 13, issue 40).
   const panel = useRef<HTMLElement>(null);
   usePhoneLinks(panel);
-  const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
+  const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
   const removeIntervention = useLab((s) => s.removeIntervention);
   const undo = useLab((s) => s.undo);
   // A scenario holds at most MAX_FAULTS faults, the learner's included: past that it could not be

@@ -24,7 +24,7 @@ import { clientStatusAt } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
 import { MAX_FAULTS } from '../model/scenario';
 import { ClientButtons, ExpireButton, useFull } from './Interventions';
-import { usePlayheadText } from './timeline/playhead-hooks';
+import { useDeferredWhilePlaying, usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages';
 import './lane-menu.css';
 
@@ -59,7 +59,7 @@ export function LaneMenu() {
   const titleId = useId();
   const fullId = useId();
   const trace = useLab((s) => s.trace);
-  const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
+  const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
   const full = useFull();
   const atMs = index >= 0 ? trace.events[index]!.atMs : 0;
   const client = useMemo(() => trace.scenario.clients.find((c) => c.id === open?.lane), [trace, open]);

@@ -11,6 +11,7 @@ import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
 import { pyRepr } from '../model/pyrepr';
 import { useLab, useLabStore } from '../store/context';
+import { useDeferredWhilePlaying } from './timeline/playhead-hooks';
 import { storageStateAt, storageVersionAt } from '../store/derive';
 
 /** Constant icon elements: React skips them when the panel re-renders. */
@@ -29,7 +30,7 @@ export function StoragePanel() {
   const t = useT();
   const store = useLabStore();
   const trace = useLab((s) => s.trace);
-  const version = useLab((s) => storageVersionAt(s.trace, s.playheadMs));
+  const version = useDeferredWhilePlaying(useLab((s) => storageVersionAt(s.trace, s.playheadMs)));
   const fenced = trace.scenario.storage.fencing === 'token';
   // An equality check (issue 12) accepts only the token of the first write: say so, not "does not check".
   const equality = trace.scenario.storage.fencing === 'equality';

@@ -16,7 +16,7 @@ import { useT } from '../i18n';
 import { useLab, useLabStore } from '../store/context';
 import { seconds } from '../store/derive';
 import { SPEEDS } from '../store/playback';
-import { usePlayheadFrame, usePlayheadText } from './timeline/playhead-hooks';
+import { shownMs, usePlayheadFrame, usePlayheadText } from './timeline/playhead-hooks';
 
 /**
  * The event marks above the scrubber; those at or before the playhead are marked past. At most one
@@ -52,15 +52,14 @@ function Scrubber() {
   const store = useLabStore();
   // Thumb and fill follow the playhead without a render (the input is uncontrolled). Each write
   // restyles, lays out and repaints the control, and with it the page (issue 44), so while playing
-  // they are written when the time shown changes (a tenth of a second; `TimeNow`), in the frames
-  // that repaint for it anyway, and in a long run at most every thousandth of it (under a pixel on
-  // any screen).
+  // they are written when the time shown changes (`shownMs`, four times a second), in the frames
+  // that repaint for it anyway.
   const shownAt = useRef(-1);
   usePlayheadFrame(
     (ms) => {
       const el = input.current;
       if (!el) return;
-      const step = Math.round(ms / Math.max(100, endMs / 1000));
+      const step = shownMs(store, ms);
       // While paused the value is always exact (it is the slider's spoken value).
       if (step === shownAt.current && store.getState().playing) return;
       shownAt.current = step;

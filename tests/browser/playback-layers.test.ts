@@ -5,7 +5,8 @@
  * the playhead's line is whole; so between event steps a frame writes no attribute inside the marks'
  * SVG. Chromium's layer tree (DevTools Protocol `LayerTree`, each layer's `paintCount`) says how
  * often each layer was painted: the marks' SVG, the playhead's and the future cover's layers far
- * less often than frames were drawn (before, the SVG was painted in 187 of 240 frames). Paused, the
+ * less often than frames were drawn (before, the SVG was painted in 136 of 157 frames), and the
+ * time's layer about four times a second (`shownMs`; before, at every tenth). Paused, the
  * bars and the arrow in flight are back in the marks' SVG, with its head, as every other test sees
  * them.
  */
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { explainerLoaded, patientPolls } from './settle';
+import { SHOWN_EVERY_MS } from '../../src/views/timeline/playhead-hooks';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -96,11 +98,16 @@ describe('playing the seed', () => {
       const after = await paintCounts(cdp, layers);
       const painted = (cls: string): number => (after.get(cls) ?? 0) - (before.get(cls) ?? 0);
       const paused = await whereDrawn(page);
-      console.info(`playing 2.5 s: ${frames} frames; paints: marks' SVG ${painted('fl-timeline__svg')}, playhead ${painted('fl-now fl-now--playhead')}, future cover ${painted('fl-now fl-now--future')}`);
+      console.info(
+        `playing 2.5 s: ${frames} frames; paints: marks' SVG ${painted('fl-timeline__svg')}, playhead ${painted('fl-now fl-now--playhead')}, ` +
+          `future cover ${painted('fl-now fl-now--future')}, time ${painted('fl-time__now')}`,
+      );
       expect(frames).toBeGreaterThan(60);
       expect(painted('fl-timeline__svg')).toBeLessThan(frames / 3);
       expect(painted('fl-now fl-now--playhead')).toBeLessThan(frames / 3);
       expect(painted('fl-now fl-now--future')).toBeLessThan(frames / 10);
+      // The time moves on four times a second (`shownMs`), not at every tenth (17 a second here).
+      expect(painted('fl-time__now')).toBeLessThanOrEqual(Math.ceil(2500 / SHOWN_EVERY_MS) + 3);
       // While playing: the bars on the reveal layer, none in the SVG; the playhead's line whole.
       expect(playing.svgBars).toBe(0);
       expect(playing.revealBars).toBeGreaterThan(0);

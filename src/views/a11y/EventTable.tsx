@@ -21,6 +21,7 @@ import { Check, ChevronDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRi
 import { useT, type MessageKey } from '../../i18n';
 import type { EventKind, Trace, TraceEvent } from '../../model/trace';
 import { useLab } from '../../store/context';
+import { useDeferredWhilePlaying } from '../timeline/playhead-hooks';
 import { seconds } from '../../store/derive';
 import { lastEventIndexAt } from '../../store/playback';
 import { actorName, captionForEvent, type Translate } from '../../teaching/captions';
@@ -104,8 +105,8 @@ export function pageOf(total: number, held: number | undefined, size = PAGE_ROWS
 function Table({ id }: { id: string }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
-  const index = useLab((s) => lastEventIndexAt(s.trace, s.playheadMs));
-  const tenths = useLab((s) => Math.round(s.playheadMs / 100));
+  const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const tenths = useDeferredWhilePlaying(useLab((s) => Math.round(s.playheadMs / 100)));
   const total = index + 1;
   // The first row of the page the learner holds; undefined while the table follows the playhead.
   const [held, setHeld] = useState<number | undefined>(undefined);

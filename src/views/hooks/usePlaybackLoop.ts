@@ -14,10 +14,9 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useLabStore } from '../../store/context';
 
-const raf: (cb: FrameRequestCallback) => number =
-  typeof requestAnimationFrame === 'function' ? (cb) => requestAnimationFrame(cb) : (cb) => setTimeout(() => cb(performance.now()), 16) as unknown as number;
-const caf: (id: number) => void =
-  typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+// (Effects run only in a browser, or in jsdom, which has animation frames in Vitest's environment.)
+const raf = (cb: FrameRequestCallback): number => requestAnimationFrame(cb);
+const caf = (id: number): void => cancelAnimationFrame(id);
 
 /** Whether the page is visible now (true where there is no document, e.g. tests without a DOM). */
 function pageVisible(): boolean {

@@ -15,7 +15,7 @@ import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
-import { usePlayheadFrame } from './playhead-hooks';
+import { shownMs, usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
 
@@ -156,7 +156,8 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
       const px = g.x(ms);
       moveLayer(layer.current, px);
       drawLine(px);
-      const at = seconds(ms);
+      // The time in its tag as the time texts show it (`shownMs`: while playing, four times a second).
+      const at = seconds(shownMs(store, ms));
       const label = `${localiseNumber(at)} s`;
       const w = label.length * 7 + 12;
       // The tag stays inside the picture at both ends (at 0 s it would hang over the left edge).

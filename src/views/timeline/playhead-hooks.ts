@@ -12,9 +12,10 @@
  * Only messages in flight follow the playhead in React, each on its own (`Messages.tsx`).
  * @module
  */
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Trace } from '../../model/trace';
 import { useLab, useLabStore } from '../../store/context';
+import type { LabStore } from '../../store/store';
 import { lastEventIndexAt } from '../../store/playback';
 
 /**
@@ -35,9 +36,24 @@ export function timeOfStep(trace: Trace, step: number): number {
   return step >= 0 ? trace.events[step]!.atMs : -1;
 }
 
-/** React hook: the playhead's discrete step (see {@link eventStepAt}); re-renders only when it changes. */
+/**
+ * React hook: `value` itself while the story is paused; while it plays, deferred
+ * (`useDeferredValue`): a component that shows what the playhead has crossed (the marks, the
+ * caption, the storage) re-renders at an event step in a render of its own, which React does in
+ * short slices between frames, not in the frame that moves the playhead (issue 44: each step's
+ * render made that frame miss on a busy phone). What it shows follows within a frame or two.
+ */
+export function useDeferredWhilePlaying<T>(value: T): T {
+  const deferred = useDeferredValue(value);
+  return useLab((s) => s.playing) ? deferred : value;
+}
+
+/**
+ * React hook: the playhead's discrete step (see {@link eventStepAt}); re-renders only when it
+ * changes, and while playing a step later (`useDeferredWhilePlaying`).
+ */
 export function useEventStep(): number {
-  return useLab((s) => eventStepAt(s.trace, s.playheadMs));
+  return useDeferredWhilePlaying(useLab((s) => eventStepAt(s.trace, s.playheadMs)));
 }
 
 /**
@@ -69,11 +85,41 @@ export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: read
   }, [store, follows, ...deps]);
 }
 
+/** While playing, how often (wall-clock ms) the texts that follow the playhead move on (issue 44). */
+export const SHOWN_EVERY_MS = 250;
+
+/**
+ * The explainer that asked last, the playhead it asked about, the time shown for it, and when that
+ * was set (wall ms). One for the page: where two explainers play at once, each shows its own tenth.
+ */
+let clock: { store: LabStore; ms: number; shown: number; at: number } | undefined;
+
+/**
+ * The playhead as the texts that follow it show it (the time, the playhead's tag, the scrubber's
+ * value; simulated ms, a whole tenth of a second). Paused, the playhead's own tenth. While playing,
+ * the tenth it has reached, moved on at most every {@link SHOWN_EVERY_MS} of wall-clock time, and
+ * the same for every text asking in a frame (the same `ms`): they change together, in one repaint,
+ * four times a second. Each change lays out and repaints the page, and a tenth every frame (17 a
+ * second in the seed at 1x, too fast to read) was most of playback's repaints (issue 44). Wall
+ * time is the view's, never the model's.
+ */
+export function shownMs(store: LabStore, ms: number): number {
+  const exact = Math.round(ms / 100) * 100;
+  const c = clock?.store === store && store.getState().playing ? clock : undefined;
+  const now = performance.now();
+  if (c && (c.ms === ms || (exact >= c.shown && now - c.at < SHOWN_EVERY_MS))) return (c.ms = ms), c.shown;
+  clock = { store, ms, shown: exact, at: now };
+  return exact;
+}
+
 /**
  * React hook: keeps `ref`'s text (and, with `attribute`, that attribute instead) equal to
  * `format(playheadMs)`, written straight to the DOM only when it changes: text that follows the
  * playhead (the time, "Interventions at 10.1 s") without re-rendering its component every frame.
- * `deps` (e.g. the language's `t`) re-apply it.
+ * `deps` (e.g. the language's `t`) re-apply it. It shows the playhead as {@link shownMs} does (while
+ * playing, four times a second), and `format` must depend on it only through its tenth of a second
+ * (as `seconds` shows it): it is called only when that changes (formatting every frame was a cost
+ * of its own, issue 44).
  *
  * Returns the text to render as the element's only child: the text at the store's initial playhead,
  * so it is in the prerendered HTML and the render that hydrates it is the same (issue 15), and after
@@ -81,14 +127,17 @@ export function usePlayheadFrame(apply: (playheadMs: number) => void, deps: read
  */
 export function usePlayheadText(ref: RefObject<Element | null>, format: (playheadMs: number) => string, deps: readonly unknown[], attribute?: string): string {
   const store = useLabStore();
-  const last = useRef<{ el: Element | null; text: string } | undefined>(undefined);
+  const last = useRef<{ el: Element | null; text: string; ms: number; format: typeof format } | undefined>(undefined);
   const shown = last.current?.text ?? format(store.getInitialState().playheadMs);
-  usePlayheadFrame((ms) => {
+  usePlayheadFrame((at) => {
     const el = ref.current;
     if (!el) return;
+    const ms = shownMs(store, at);
+    const was = last.current;
+    // The same time shown, element and `format` (a render makes a new one): nothing to format or write.
+    if (was && was.el === el && was.ms === ms && was.format === format) return;
     const text = format(ms);
-    if (last.current && last.current.el === el && last.current.text === text) return;
-    last.current = { el, text };
+    last.current = { el, text, ms, format };
     if (attribute) el.setAttribute(attribute, text);
     else if (el.childNodes.length === 1 && el.firstChild instanceof Text) el.firstChild.nodeValue = text;
     else el.textContent = text;
