@@ -5,22 +5,14 @@
  * address) and passes axe (WCAG 2.2 AA) in the light and dark themes.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { patientPolls, settled } from './settle';
+import { launchForFile, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 describe.each(['light', 'dark'] as const)('the caption Sources disclosure, %s theme', (scheme) => {
   it('is closed, opens with Enter, lists the step’s sources and passes axe', async () => {

@@ -11,10 +11,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { explainerLoaded, patientPolls, settled } from './settle';
+import { explainerLoaded, launchForFile, patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { simulate } from '../../src/model';
 import { normalizeScenario } from '../../src/model/scenario';
@@ -25,14 +24,7 @@ const baseURL = inject('baseURL');
 const single = process.env.FL_SINGLE ?? join(import.meta.dirname, '..', '..', 'dist-single', 'index.html');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const seed = normalizeScenario(ALL_BUILT_IN_SCENARIOS.find((x) => x.id === 'seed-gc-pause')!.scenario);
 const before = simulate(seed);

@@ -11,7 +11,7 @@
  * read arrows drawn, a minute before the page answered): drawn coarser too, with the reads' sentence
  * in the notice.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildShareUrl } from '../../src/links/url';
 import type { ScenarioInput } from '../../src/model';
@@ -19,20 +19,12 @@ import { simulate } from '../../src/model/simulate';
 import { parseScenario } from '../../src/model/validate';
 import { t } from '../../src/i18n';
 import { eventRows } from '../../src/views/a11y/EventTable';
-import { launchChromium } from './chromium';
-import { patientPolls } from './settle';
+import { launchForFile, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 /** The issue's scenario, `durationMs` long: one client, keepalive every 100 ms. */
 const keepalives = (durationMs: number): ScenarioInput => ({

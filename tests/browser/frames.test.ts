@@ -13,11 +13,10 @@
  * quiet middle as a labelled break (the seed's climax: "stored 34" at 10.3 s beside
  * "rejected 33 < 34" at 21.5 s, issue 40 item 6), the break's label is in view too.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
 import { readAxis } from './axis-map';
-import { explainerLoaded, patientPolls, settled } from './settle';
+import { explainerLoaded, launchForFile, patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { simulate } from '../../src/model';
 import { normalizeScenario } from '../../src/model/scenario';
@@ -28,14 +27,7 @@ import { FRAME_RIGHT } from '../../src/views/timeline/frame-ease';
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const SCENARIOS = ['seed-gc-pause', 'jepsen-three-clients', 'partition-lease-service'];
 // Phones too: their picture scrolls sideways, to the frame at its own scale (`frame-ease.ts`).

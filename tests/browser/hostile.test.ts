@@ -10,25 +10,17 @@
  *    (issue 43), on the page, embedded and on a hash change; pasted into the Library, the same.
  * Nothing logs a console error or throws on the page.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { buildShareUrl } from '../../src/links/url';
 import type { ScenarioInput } from '../../src/model';
-import { launchChromium } from './chromium';
-import { patientPolls } from './settle';
+import { launchForFile, patientPolls } from './settle';
 import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const hostile: ScenarioInput = {
   format: 'fencing-lab.scenario/v1',

@@ -15,23 +15,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { browserIdle, explainerLoaded, patientPolls } from './settle';
+import { browserIdle, explainerLoaded, launchForFile, patientPolls } from './settle';
 import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 /** A console message about hydration (React's, or the page's onRecoverableError report). */
 const HYDRATION = /hydrat|did not match|didn't match|server rendered|recoverable|react\.dev\/errors\/4(18|19|20|21|22|23|25)\b|Minified React error #4(18|19|20|21|22|23|25)\b/i;

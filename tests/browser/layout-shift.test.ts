@@ -6,22 +6,15 @@
  * until everything has loaded, on a phone-sized and a laptop-sized screen, for the page and for an
  * embed. Shifts right after user input do not count for CLS and there is none here.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, reactHasControls } from './chromium';
-import { browserIdle, explainerLoaded, patientPolls } from './settle';
+import { reactHasControls } from './chromium';
+import { browserIdle, explainerLoaded, launchForFile, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 // A string: tsx/esbuild would wrap a function's inner closures in a helper the page lacks.
 // The observer is kept (`__flShiftObserver`) so that the entries it has not delivered yet can be taken.

@@ -15,12 +15,11 @@
  * Where an event is on screen is read from the page: the figure's axis ticks (`axis-map.ts`, on each
  * side of a break) give the map from simulated time to screen x, not the app's own geometry.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { readAxis } from './axis-map';
-import { launchChromium } from './chromium';
-import { patientPolls, settled } from './settle';
+import { launchForFile, patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { simulate } from '../../src/model';
 import { normalizeScenario } from '../../src/model/scenario';
@@ -35,14 +34,7 @@ import type { Intervention, SettingValue } from '../../src/store/intervention-ty
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const SIZES = [
   { width: 1280, height: 800 },

@@ -8,22 +8,15 @@
  *   closes the menu and gives focus back to the name; Esc closes the lease service's menu the same way;
  * - the legend's disclosure button (with its chevron) folds and opens the key.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, reactHasControls } from './chromium';
-import { explainerLoaded, frames, patientPolls, settled } from './settle';
+import { reactHasControls } from './chromium';
+import { explainerLoaded, frames, launchForFile, patientPolls, settled } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 type Rect = { top: number; bottom: number; left: number; right: number; width: number; height: number };
 

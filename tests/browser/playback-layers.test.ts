@@ -10,23 +10,15 @@
  * bars and the arrow in flight are back in the marks' SVG, with its head, as every other test sees
  * them.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { explainerLoaded, patientPolls } from './settle';
+import { explainerLoaded, launchForFile, patientPolls } from './settle';
 import { SHOWN_EVERY_MS } from '../../src/views/timeline/playhead-hooks';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 interface LayerInfo {
   layerId: string;

@@ -7,27 +7,19 @@
  *
  * Needs the main app to render the quiz for `?view=quiz` (lazily: `React.lazy(() => import('../quiz/QuizPanel'))`).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import validate from '@learninglocker/xapi-validation';
 import type { Browser, Page } from 'playwright-core';
 import { isAvailable, momentAnswer, momentStops, orderAnswer, predictAnswer, traceFor } from '../../src/quiz/answers';
 import { QUESTIONS } from '../../src/quiz/questions';
 import type { Question } from '../../src/quiz/types';
-import { launchChromium } from './chromium';
-import { explainerLoaded, patientPolls } from './settle';
+import { explainerLoaded, launchForFile, patientPolls } from './settle';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const available = QUESTIONS.filter(isAvailable);
 

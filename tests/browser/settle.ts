@@ -8,8 +8,9 @@
  * a helper the page lacks.
  * @module
  */
-import type { Frame, Page } from 'playwright-core';
-import { vi } from 'vitest';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
+import { launchChromium } from './chromium';
 
 /**
  * How long an `expect.poll` of the browser tests waits for its state (ms): vitest's default, 1 s,
@@ -21,6 +22,19 @@ export const POLL_TIMEOUT_MS = 15_000;
 /** Gives this test file's `expect.poll`s {@link POLL_TIMEOUT_MS} (vitest resets it after each file). Call it at the top of the file. */
 export function patientPolls(): void {
   vi.setConfig({ expect: { poll: { timeout: POLL_TIMEOUT_MS } } });
+}
+
+/**
+ * Launches Chromium for the test file that calls it (at the top of the file): before its tests, at
+ * the path the global setup found (`launchChromium`, with the story's key-moment stops off unless
+ * `storyStops`), handed to `set`; closed after them.
+ */
+export function launchForFile(set: (browser: Browser) => void, options: { storyStops?: boolean } = {}): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => set((browser = await launchChromium(inject('chromiumPath'), options))));
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
 
 /** A page or one of its frames. */

@@ -19,9 +19,9 @@
  * label on screen while its arrow is under the lane names.
  * Also: the tag at 0.0 s leaves the 0 tick readable.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { launchForFile } from './settle';
 import { openScenario, sampleFor, walk } from './timeline-walk';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 import { labelMetrics } from '../label-metrics';
@@ -29,14 +29,7 @@ import { MEASURE_MARKS, type MarksReport } from './marks-measure';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 /** What the page reports at one step: problems found (empty when all is well) and how many labels it measured. */
 interface StepReport {

@@ -14,23 +14,16 @@
  *   (1024x768: wider than the box, and with three clients taller), it scrolls in its box, following
  *   the playhead as on a narrow window, and only then.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, reactHasControls } from './chromium';
-import { frames, patientPolls, settled } from './settle';
+import { reactHasControls } from './chromium';
+import { frames, launchForFile, patientPolls, settled } from './settle';
 import { ALL_BUILT_IN_SCENARIOS } from '../../src/scenarios/all';
 
 const baseURL = inject('baseURL');
 patientPolls();
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium(inject('chromiumPath'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+launchForFile((b) => (browser = b));
 
 const SCENARIOS = ['seed-gc-pause', 'jepsen-three-clients', 'partition-lease-service'];
 
