@@ -34,7 +34,7 @@
  *   nothing grows before the marks are drawn: measured 99.449 KB.
  * - CSS loaded by the first render: at most 10 KB gzip (9.9 KB since issue 42's presenter mode for short
  *   screens: 18 px labels at 1024x768, the title, controls and Sources on one line each: 0.09 KB);
- * - the single-file build (`dist-single/index.html`): at most 304.75 KB gzip. It carries the whole product, as the LMS
+ * - the single-file build (`dist-single/index.html`): at most 305 KB gzip. It carries the whole product, as the LMS
  *   packages made from it do (issue 42, item 8): every scenario, every quiz question, the guided story, the lesson and both
  *   languages, so that a course that uploads a package gets the quiz the hosted page has. Only the etcd recordings
  *   stay hosted-only (with their view about 9 KB as hosted chunks; the Library says so). History: 200 KB until the
@@ -110,7 +110,9 @@
    playback that repaints no picture (bars and messages in flight drawn whole on the reveal layer
    while playing, the export clipping that layer at the playhead: +0.44 KB): 304.38 KB; 304.75 KB
    with its time texts moved on four times a second and the renders at event steps deferred while
-   playing (+0.15 KB): 304.53 KB.
+   playing (+0.15 KB): 304.53 KB; 305 KB after the review of that round (messages in flight drawn
+   apart from their times kept in the SVG, the playhead's line broken around messages in flight
+   while playing, the time shown at once after a seek: +0.3 KB): 304.83 KB.
  *
  * The default page is prerendered (issue 15): its HTML and CSS paint the first screen before any
  * script runs, so the first render counted here is the one that makes that screen work: React has
@@ -172,8 +174,10 @@ const singleFile = process.env.FL_SINGLE ?? join(root, 'dist-single', 'index.htm
  * with the time texts moved on four times a second and the renders at event steps deferred while
  * playing (+0.13 KB): 158.15 KB. (The lab's own first render kept within 99.6 KB: the playback
  * loop's fallback for a page without animation frames, which no browser or test needed, went.)
+ * 158.5 KB after that round's review (messages in flight drawn apart from their times kept in the
+ * SVG, the playhead's line broken around messages in flight while playing: +0.29 KB): 158.44 KB.
  */
-const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 304.75 * KB, lessonFirstRenderJs: 158.25 * KB } as const;
+const BUDGETS = { firstRenderJs: 99.6 * KB, firstRenderCss: 10 * KB, singleFile: 305 * KB, lessonFirstRenderJs: 158.5 * KB } as const;
 
 interface ManifestChunk {
   file: string;

@@ -21,7 +21,7 @@ import { Check, ChevronDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRi
 import { useT, type MessageKey } from '../../i18n';
 import type { EventKind, Trace, TraceEvent } from '../../model/trace';
 import { useLab } from '../../store/context';
-import { useDeferredWhilePlaying } from '../timeline/playhead-hooks';
+import { useDeferredWhilePlaying, usePlayheadText } from '../timeline/playhead-hooks';
 import { seconds } from '../../store/derive';
 import { lastEventIndexAt } from '../../store/playback';
 import { actorName, captionForEvent, type Translate } from '../../teaching/captions';
@@ -106,7 +106,9 @@ function Table({ id }: { id: string }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
   const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
-  const tenths = useDeferredWhilePlaying(useLab((s) => Math.round(s.playheadMs / 100)));
+  // "Events up to …": the time as the other texts that follow the playhead show it (four times a second while playing).
+  const captionAt = useRef<HTMLSpanElement>(null);
+  const upTo = usePlayheadText(captionAt, (ms) => t('events.caption', { at: seconds(ms) }), [t]);
   const total = index + 1;
   // The first row of the page the learner holds; undefined while the table follows the playhead.
   const [held, setHeld] = useState<number | undefined>(undefined);
@@ -203,7 +205,7 @@ function Table({ id }: { id: string }) {
       <div id={id} className="fl-events__scroll" ref={box} role="region" aria-label={t('events.region')} tabIndex={0} onScroll={onScroll} onWheel={learner} onTouchMove={learner} onKeyDown={learner} onPointerDown={learner} onFocus={hold}>
         <table className="fl-events__table" aria-rowcount={Math.max(1, total) + 1}>
           <caption className="fl-events__caption">
-            {t('events.caption', { at: (tenths / 10).toFixed(1) })}
+            <span ref={captionAt}>{upTo}</span>
             {paged && ` · ${range}`}
           </caption>
           <thead>

@@ -24,7 +24,7 @@ import './marks-messages';
 import { Messages, Passages } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep, usePlayheadFrame } from './playhead-hooks';
-import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
+import { BAND_HALF, clearanceAt, inFlightAt, mergeGaps } from './playhead-clearance';
 import { coarseNotice, type CoarseLevel } from './coarse';
 
 export { quietStretches } from './quiet';
@@ -182,6 +182,8 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
   usePlayheadFrame((ms) => growing.apply(g.x(ms)), [g, growing]);
   const step = useEventStep();
+  // The messages by send time, for those in flight at the playhead while playing (`inFlightAt`).
+  const bySend = useMemo(() => (gm ? [...gm.messages].sort((a, b) => a.sentAtMs - b.sentAtMs) : []), [gm]);
   // After each step's render: the labels now drawn, with their planned boxes, for the playhead's
   // line to break over (no layout read: the boxes come from the plan).
   useLayoutEffect(() => {
@@ -203,8 +205,12 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     holes.set(list);
     // And around the arrows it meets: their heads, start dots, and any arrow running along it
     // (playhead-clearance.ts); the band, as wide as it is drawn, around the labels, heads and dots.
-    breaks.pathsAt = (x, top, bottom) => {
+    breaks.pathsAt = (x, top, bottom, playing) => {
       const ms = gm.msAt(x);
+      // Playing: around the messages in flight only (a message of 0.1 s, nearly upright, lay under
+      // the line unseen), not over the labels: looked up every frame, they cost as many steps as
+      // the run has labels.
+      if (playing) return { line: brokenLine(top, bottom, mergeGaps(clearanceAt(x, ms, inFlightAt(bySend, ms)), top, bottom)), band: '' };
       return {
         line: brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x), ...clearanceAt(x, ms, gm.messages)], top, bottom)),
         band: brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x, BAND_HALF), ...clearanceAt(x, ms, gm.messages, BAND_HALF)], top, bottom)),
@@ -219,7 +225,7 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     breaks.edge(breaks.left?.() ?? 0);
     breaks.redraw?.();
     breaks.settle?.();
-  }, [breaks, gm, holes, labels, step]);
+  }, [breaks, gm, holes, labels, step, bySend]);
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}

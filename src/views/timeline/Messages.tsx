@@ -38,6 +38,8 @@ const DASH: Partial<Record<MessageGeom['style'] | 'late', [number, number]>> = {
 
 interface ArrowProps {
   msg: MessageGeom;
+  /** Its line does not follow the time axis (`useOffAxisFlights`): never on the reveal layer. */
+  bent: boolean;
   /** Whether it has arrived (at the playhead's step); until then its tip follows the playhead. */
   arrived: boolean;
   /** The wait at a paused receiver: not started, under way (its line follows the playhead), or over. */
@@ -50,7 +52,7 @@ interface ArrowProps {
   lostLabel: Placement | undefined;
 }
 
-const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLabel, lostLabel }: ArrowProps) {
+const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, waitLabel, lostLabel }: ArrowProps) {
   const t = useT();
   const line = useRef<SVGLineElement>(null);
   const head = useRef<SVGPathElement>(null);
@@ -63,7 +65,7 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
   // In flight while playing: the line drawn whole on the reveal layer, which shows it as far as the
   // playhead (`RevealContext` in Lanes.tsx), with no head; its name, dot and label stay here.
   const playingReveal = usePlayingRevealOf('arrow');
-  const reveal = arrived ? null : playingReveal;
+  const reveal = arrived || bent ? null : playingReveal;
   // In flight, paused: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
@@ -169,6 +171,28 @@ const Arrow = memo(function Arrow({ msg, arrived, waiting, trace, label, waitLab
   );
 });
 
+/**
+ * The messages whose line does not follow the picture's time axis: drawn apart from their times
+ * (a reply or a message set off from its neighbours to be told apart, `message-geometry.ts`), or
+ * flying across a bend of the axis (it is piecewise linear: `playback.ts`'s warp, and the breaks of
+ * "skip quiet time"). For those, the point a message's time has reached (`flightProgress`) is not
+ * where its line meets the playhead, so they stay in the marks' SVG while playing, their tip
+ * following the playhead's time as paused: on the reveal layer they were shown only once the
+ * playhead reached their line (after they had arrived), and pausing made their tips jump (issue
+ * 44's review). Once per layout.
+ */
+function useOffAxisFlights(g: MarkGeometry): ReadonlySet<number> {
+  return useMemo(() => {
+    const out = new Set<number>();
+    for (const m of g.messages) {
+      const [a, b] = [g.x(m.sentAtMs), g.x(m.arriveAtMs)];
+      const bent = [0.25, 0.5, 0.75].some((f) => Math.abs(g.x(m.sentAtMs + (m.arriveAtMs - m.sentAtMs) * f) - (a + (b - a) * f)) > 0.5);
+      if (bent || Math.abs(m.x1 - a) > 0.5 || Math.abs(m.x2 - b) > 0.5) out.add(m.id);
+    }
+    return out;
+  }, [g]);
+}
+
 /** How many messages a chunk holds (see {@link useChunks}). */
 const CHUNK = 32;
 
@@ -214,17 +238,18 @@ export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; 
   // Sending, arriving and handling are events: the step says which arrows exist and which have landed.
   const stepMs = timeOfStep(trace, useEventStep());
   const chunks = useChunks(g);
+  const bent = useOffAxisFlights(g);
   return (
     <g role="group" aria-label={t('timeline.messages')} className="fl-messages">
       {chunks.map((c, i) => (
-        <ArrowChunk key={i} msgs={c.msgs} trace={trace} labels={labels} stepMs={stepIn(c, stepMs)} />
+        <ArrowChunk key={i} msgs={c.msgs} trace={trace} labels={labels} bent={bent} stepMs={stepIn(c, stepMs)} />
       ))}
     </g>
   );
 }
 
 /** The arrows of one chunk as they are at `stepMs` (see {@link stepIn}). */
-const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, stepMs }: { msgs: MessageGeom[]; trace: Trace; labels: LabelPlan; stepMs: number }) {
+const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, bent, stepMs }: { msgs: MessageGeom[]; trace: Trace; labels: LabelPlan; bent: ReadonlySet<number>; stepMs: number }) {
   return msgs.map((msg) => {
     if (msg.sentAtMs > stepMs) return null;
     const waiting = msg.waitX2 === undefined || stepMs < msg.arriveAtMs ? 'no' : stepMs < (msg.handledAtMs ?? Infinity) ? 'now' : 'done';
@@ -232,6 +257,7 @@ const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, stepMs }: { m
       <Arrow
         key={msg.id}
         msg={msg}
+        bent={bent.has(msg.id)}
         trace={trace}
         waiting={waiting}
         label={labels.get(labelKey.message(msg.id))}
@@ -255,32 +281,35 @@ const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, stepMs }: { m
 export function Passages({ g, trace }: { g: MarkGeometry; trace: Trace }) {
   const stepMs = timeOfStep(trace, useEventStep());
   const chunks = useChunks(g);
+  const bent = useOffAxisFlights(g);
   return (
     <g className="fl-passages" aria-hidden="true">
       {chunks.map((c, i) => (
-        <PassageChunk key={i} g={g} msgs={c.msgs} stepMs={stepIn(c, stepMs)} />
+        <PassageChunk key={i} g={g} msgs={c.msgs} bent={bent} stepMs={stepIn(c, stepMs)} />
       ))}
     </g>
   );
 }
 
 /** The passages of one chunk's messages as they are at `stepMs` (see {@link stepIn}). */
-const PassageChunk = memo(function PassageChunk({ g, msgs, stepMs }: { g: MarkGeometry; msgs: MessageGeom[]; stepMs: number }) {
+const PassageChunk = memo(function PassageChunk({ g, msgs, bent, stepMs }: { g: MarkGeometry; msgs: MessageGeom[]; bent: ReadonlySet<number>; stepMs: number }) {
   return msgs.flatMap((msg) => {
     if (msg.sentAtMs > stepMs || msg.visible.length < 2) return [];
     const arrived = msg.arriveAtMs <= stepMs;
-    return passageLanes(g, msg).map(({ from, to, lane }) => <Passage key={`${msg.id}:${from}`} msg={msg} from={from} to={to} alt={lane % 2 === 1} arrived={arrived} />);
+    return passageLanes(g, msg).map(({ from, to, lane }) => (
+      <Passage key={`${msg.id}:${from}`} msg={msg} from={from} to={to} alt={lane % 2 === 1} arrived={arrived} bent={bent.has(msg.id)} />
+    ));
   });
 });
 
 /** One passage of `msg` over one other lane (`alt`: a tinted one), from fraction `from` to `to` of its line; in flight, cut at the tip. */
-const Passage = memo(function Passage({ msg, from, to, alt, arrived }: { msg: MessageGeom; from: number; to: number; alt: boolean; arrived: boolean }) {
+const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { msg: MessageGeom; from: number; to: number; alt: boolean; arrived: boolean; bent: boolean }) {
   const ref = useRef<SVGGElement>(null);
   // The end last written, and on which element (paused after playing, it is a new one).
   const shown = useRef<{ end: number; el: SVGGElement | null }>({ end: -1, el: null });
   // In flight while playing: drawn whole on the reveal layer (as its message's line, `Arrow`).
   const playingReveal = usePlayingRevealOf('passage');
-  const reveal = arrived ? null : playingReveal;
+  const reveal = arrived || bent ? null : playingReveal;
   const dx = msg.x2 - msg.x1;
   const dy = msg.y2 - msg.y1;
   usePlayheadFrame(

@@ -138,14 +138,16 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
   const bottom = g.height - 4;
   const drawLine = (px: number) => {
     const whole = `M0,${top}V${bottom}`;
-    // While playing, whole: the breaks move with every pixel where the line crosses an arrow, and each
-    // change repainted the playhead's and the future cover's layers (issue 44). They are drawn when
-    // it stops (at a key moment, a pause, a step or a seek), when the picture is read.
-    const paths = store.getState().playing ? undefined : breaks.pathsAt?.(px, top, bottom);
+    // While playing, the line breaks only around the messages in flight (a message of 0.1 s,
+    // nearly upright, lay under it, unseen), and the band is
+    // whole: their breaks around every arrow crossed changed with every pixel, and each change
+    // repainted the playhead's and the future cover's layers (issue 44). Stopped, they break fully.
+    const playing = store.getState().playing;
+    const paths = breaks.pathsAt?.(px, top, bottom, playing);
     const d = paths?.line ?? whole;
     if (d !== drawn.current && line.current) line.current.setAttribute('d', (drawn.current = d));
     // The band under the marks breaks over the labels, heads and dots (it stays where an arrow runs along the line).
-    const b = paths?.band ?? whole;
+    const b = (!playing && paths?.band) || whole;
     if (b !== banded.current && band.current) band.current.setAttribute('d', (banded.current = b));
   };
   breaks.redraw = () => drawLine(g.x(store.getState().playheadMs));

@@ -17,8 +17,11 @@ export interface PlayheadBreaks {
    * The `d`s of the playhead at x `x` (px) from `top` to `bottom`: `line`, its line, broken over the
    * labels there and the arrows it meets; `band`, the faint "now" band under the marks (6 px wide),
    * broken, for its whole width, over the labels, arrowheads and start dots (not along an arrow). One call a frame, so the labels at `x` are looked up once.
+   * `playing`: the line broken only around the messages in flight (found in a few steps,
+   * `inFlightAt`), for one that runs along it to be seen; `band` is not asked for (drawn whole
+   * while playing).
    */
-  pathsAt?: (x: number, top: number, bottom: number) => { line: string; band: string };
+  pathsAt?: (x: number, top: number, bottom: number, playing?: boolean) => { line: string; band: string };
   /** Redraws the playhead's line (set by the playhead; the marks call it when the labels change). */
   redraw?: () => void;
   /** Checks the sideways scroll cuts no label (set by the timeline; the marks call it when the labels change). */

@@ -99,7 +99,7 @@ let clock: { store: LabStore; ms: number; shown: number; at: number } | undefine
  * value; simulated ms, a whole tenth of a second). Paused, the playhead's own tenth. While playing,
  * the tenth it has reached, moved on at most every {@link SHOWN_EVERY_MS} of wall-clock time, and
  * the same for every text asking in a frame (the same `ms`): they change together, in one repaint,
- * four times a second. Each change lays out and repaints the page, and a tenth every frame (17 a
+ * four times a second; at once when the playhead jumps (a seek back, or forward by a second or more). Each change lays out and repaints the page, and a tenth every frame (17 a
  * second in the seed at 1x, too fast to read) was most of playback's repaints (issue 44). Wall
  * time is the view's, never the model's.
  */
@@ -107,7 +107,8 @@ export function shownMs(store: LabStore, ms: number): number {
   const exact = Math.round(ms / 100) * 100;
   const c = clock?.store === store && store.getState().playing ? clock : undefined;
   const now = performance.now();
-  if (c && (c.ms === ms || (exact >= c.shown && now - c.at < SHOWN_EVERY_MS))) return (c.ms = ms), c.shown;
+  // Moved on since the last frame by under a second (playing, not a seek), and shown less than SHOWN_EVERY_MS ago: as shown.
+  if (c && (c.ms === ms || (exact >= c.shown && ms - c.ms < 1000 && now - c.at < SHOWN_EVERY_MS))) return (c.ms = ms), c.shown;
   clock = { store, ms, shown: exact, at: now };
   return exact;
 }

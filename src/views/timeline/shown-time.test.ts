@@ -46,13 +46,17 @@ describe('shownMs', () => {
     expect(shownMs(store, 1790)).toBe(1800);
   });
 
-  it('while playing, shows a playhead moved back (a seek) at once', () => {
+  it('while playing, shows a playhead moved back, or forward by a second or more (a seek), at once', () => {
     const wall = wallClock();
     const store = createLabStore();
     store.getState().play();
     expect(shownMs(store, 5000)).toBe(5000);
     wall.set(1010);
     expect(shownMs(store, 2000)).toBe(2000);
+    wall.set(1020);
+    expect(shownMs(store, 2400)).toBe(2000);
+    wall.set(1030);
+    expect(shownMs(store, 17_020)).toBe(17_000);
   });
 
   it('another explainer asking gets its own exact tenth', () => {
