@@ -21,7 +21,7 @@ import { Lanes, PlayingContext, REVEAL_GROUPS, RevealContext, type RevealLayers 
 import { createGrowthRegistry, GrowthContext } from './growth';
 import { useLab, useLabStore } from '../../store/context';
 import './marks-messages';
-import { Messages, Passages } from './Messages';
+import { Messages, Passages, useFlights } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { useEventStep, usePlayheadFrame } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, inFlightAt, mergeGaps } from './playhead-clearance';
@@ -241,11 +241,12 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
 
 /** The marks of one laid-out run. */
 function MarksOf({ gm, trace, patterns, labels, root }: { gm: ReturnType<typeof withMessages>; trace: Trace; patterns: MarksProps['patterns']; labels: LabelPlan; root: React.RefObject<SVGGElement | null> }) {
+  const flights = useFlights(gm);
   return (
     <>
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="under" />
-      <Passages g={gm} trace={trace} />
-      <Messages g={gm} trace={trace} labels={labels} />
+      <Passages g={gm} trace={trace} flights={flights} />
+      <Messages trace={trace} labels={labels} flights={flights} />
       {/* The point marks (✓, ✕, checks, markers) on top of the arrows, each with a halo (app.css). */}
       <Lanes g={gm} trace={trace} patterns={patterns} labels={labels} layer="over" />
       <CoarseNotice coarse={gm.coarse} root={root} />

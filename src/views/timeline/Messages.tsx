@@ -38,7 +38,7 @@ const DASH: Partial<Record<MessageGeom['style'] | 'late', [number, number]>> = {
 
 interface ArrowProps {
   msg: MessageGeom;
-  /** Its line does not follow the time axis (`useOffAxisFlights`): never on the reveal layer. */
+  /** Its line does not follow the time axis (`offAxisFlights`): never on the reveal layer. */
   bent: boolean;
   /** Whether it has arrived (at the playhead's step); until then its tip follows the playhead. */
   arrived: boolean;
@@ -181,23 +181,21 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
  * playhead reached their line (after they had arrived), and pausing made their tips jump (issue
  * 44's review). Once per layout.
  */
-function useOffAxisFlights(g: MarkGeometry): ReadonlySet<number> {
-  return useMemo(() => {
-    const out = new Set<number>();
-    for (const m of g.messages) {
-      const [a, b] = [g.x(m.sentAtMs), g.x(m.arriveAtMs)];
-      const bent = [0.25, 0.5, 0.75].some((f) => Math.abs(g.x(m.sentAtMs + (m.arriveAtMs - m.sentAtMs) * f) - (a + (b - a) * f)) > 0.5);
-      if (bent || Math.abs(m.x1 - a) > 0.5 || Math.abs(m.x2 - b) > 0.5) out.add(m.id);
-    }
-    return out;
-  }, [g]);
+function offAxisFlights(g: MarkGeometry): ReadonlySet<number> {
+  const out = new Set<number>();
+  for (const m of g.messages) {
+    const [a, b] = [g.x(m.sentAtMs), g.x(m.arriveAtMs)];
+    const bent = [0.25, 0.5, 0.75].some((f) => Math.abs(g.x(m.sentAtMs + (m.arriveAtMs - m.sentAtMs) * f) - (a + (b - a) * f)) > 0.5);
+    if (bent || Math.abs(m.x1 - a) > 0.5 || Math.abs(m.x2 - b) > 0.5) out.add(m.id);
+  }
+  return out;
 }
 
-/** How many messages a chunk holds (see {@link useChunks}). */
+/** How many messages a chunk holds (see {@link chunksOf}). */
 const CHUNK = 32;
 
 /** A run of consecutive messages and the span (simulated ms) of the steps at which any of them changes. */
-interface Chunk {
+export interface Chunk {
   msgs: MessageGeom[];
   /** The first send among them. */
   from: number;
@@ -206,24 +204,35 @@ interface Chunk {
 }
 
 /**
- * The messages in chunks of {@link CHUNK}, once per layout. At an event step the arrows re-render
- * only in the chunks whose span holds the step ({@link stepIn}); the others get the same props and
- * React passes over them (issue 44, item 2: a dense run has thousands of arrows, and comparing each
+ * The messages in chunks of {@link CHUNK}. At an event step the arrows re-render only in the
+ * chunks whose span holds the step ({@link stepIn}); the others get the same props and React
+ * passes over them (issue 44, item 2: a dense run has thousands of arrows, and comparing each
  * one's props at every step was most of a step's work; issue 43).
  */
-function useChunks(g: MarkGeometry): Chunk[] {
-  return useMemo(() => {
-    const out: Chunk[] = [];
-    for (let i = 0; i < g.messages.length; i += CHUNK) {
-      const msgs = g.messages.slice(i, i + CHUNK);
-      out.push({
-        msgs,
-        from: Math.min(...msgs.map((m) => m.sentAtMs)),
-        to: Math.max(...msgs.map((m) => Math.max(m.arriveAtMs, m.handledAtMs ?? m.arriveAtMs))),
-      });
-    }
-    return out;
-  }, [g]);
+function chunksOf(g: MarkGeometry): Chunk[] {
+  const out: Chunk[] = [];
+  for (let i = 0; i < g.messages.length; i += CHUNK) {
+    const msgs = g.messages.slice(i, i + CHUNK);
+    out.push({
+      msgs,
+      from: Math.min(...msgs.map((m) => m.sentAtMs)),
+      to: Math.max(...msgs.map((m) => Math.max(m.arriveAtMs, m.handledAtMs ?? m.arriveAtMs))),
+    });
+  }
+  return out;
+}
+
+/** What the arrows and their passages share, made once per layout ({@link useFlights}). */
+export interface Flights {
+  /** The messages in chunks ({@link chunksOf}). */
+  chunks: Chunk[];
+  /** The ids of the messages whose line does not follow the time axis ({@link offAxisFlights}). */
+  bent: ReadonlySet<number>;
+}
+
+/** React hook: the layout's {@link Flights}, once per layout, for {@link Messages} and {@link Passages} both. */
+export function useFlights(g: MarkGeometry): Flights {
+  return useMemo(() => ({ chunks: chunksOf(g), bent: offAxisFlights(g) }), [g]);
 }
 
 /**
@@ -233,12 +242,10 @@ function useChunks(g: MarkGeometry): Chunk[] {
 const stepIn = (c: Chunk, stepMs: number): number => (stepMs < c.from ? -1 : Math.min(stepMs, c.to));
 
 /** All message arrows sent by the playhead. */
-export function Messages({ g, trace, labels }: { g: MarkGeometry; trace: Trace; labels: LabelPlan }) {
+export function Messages({ trace, labels, flights: { chunks, bent } }: { trace: Trace; labels: LabelPlan; flights: Flights }) {
   const t = useT();
   // Sending, arriving and handling are events: the step says which arrows exist and which have landed.
   const stepMs = timeOfStep(trace, useEventStep());
-  const chunks = useChunks(g);
-  const bent = useOffAxisFlights(g);
   return (
     <g role="group" aria-label={t('timeline.messages')} className="fl-messages">
       {chunks.map((c, i) => (
@@ -278,10 +285,8 @@ const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, bent, stepMs 
  * the network crosses client 2's lane for most of that time; without it the tip seemed to vanish
  * there and reappear).
  */
-export function Passages({ g, trace }: { g: MarkGeometry; trace: Trace }) {
+export function Passages({ g, trace, flights: { chunks, bent } }: { g: MarkGeometry; trace: Trace; flights: Flights }) {
   const stepMs = timeOfStep(trace, useEventStep());
-  const chunks = useChunks(g);
-  const bent = useOffAxisFlights(g);
   return (
     <g className="fl-passages" aria-hidden="true">
       {chunks.map((c, i) => (
