@@ -23,7 +23,7 @@ import { useLab, useLabStore } from '../../store/context';
 import './marks-messages';
 import { Messages, Passages, useFlights } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
-import { useEventStep, usePlayheadFrame } from './playhead-hooks';
+import { devicePx, setTranslateX, useEventStep, usePlayheadFrame } from './playhead-hooks';
 import { BAND_HALF, clearanceAt, inFlightAt, mergeGaps } from './playhead-clearance';
 import { coarseNotice, type CoarseLevel } from './coarse';
 
@@ -129,6 +129,7 @@ function Reveal({ g, root, onRoot }: { g: Geometry; root: React.RefObject<SVGGEl
   useEffect(() => setHost(root.current?.closest('.fl-timeline__picture')?.querySelector('.fl-reveal') ?? null), [root]);
   const box = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
+  const store = useLabStore();
   // (Stable: called as the layer's SVG comes and goes, not at every render.)
   const setGroups = useCallback(
     (svg: SVGSVGElement | null) => onRoot(svg ? (Object.fromEntries(REVEAL_GROUPS.map((k, i) => [k, svg.children[i]!])) as RevealLayers) : null),
@@ -136,9 +137,10 @@ function Reveal({ g, root, onRoot }: { g: Geometry; root: React.RefObject<SVGGEl
   );
   usePlayheadFrame(
     (ms) => {
-      const px = g.x(ms);
-      if (box.current) box.current.style.transform = `translateX(${px - g.width}px)`;
-      if (inner.current) inner.current.style.transform = `translateX(${g.width - px}px)`;
+      // On a whole device pixel, as the playhead and the cover (`devicePx`); unchanged, not written.
+      const px = devicePx(store, g.x(ms));
+      setTranslateX(box.current, px - g.width);
+      setTranslateX(inner.current, g.width - px);
     },
     [g, host],
   );
@@ -179,8 +181,8 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   // Every frame, without a render: the bars still growing reach the playhead (`growth.ts`; here, in
   // the marks' chunk, not in the timeline's first render).
   const store = useLabStore();
-  const growing = useMemo(() => createGrowthRegistry(() => g.x(store.getState().playheadMs)), [g, store]);
-  usePlayheadFrame((ms) => growing.apply(g.x(ms)), [g, growing]);
+  const growing = useMemo(() => createGrowthRegistry(() => devicePx(store, g.x(store.getState().playheadMs))), [g, store]);
+  usePlayheadFrame((ms) => growing.apply(devicePx(store, g.x(ms))), [g, growing]);
   const step = useEventStep();
   // The messages by send time, for those in flight at the playhead while playing (`inFlightAt`).
   const bySend = useMemo(() => (gm ? [...gm.messages].sort((a, b) => a.sentAtMs - b.sentAtMs) : []), [gm]);

@@ -16,6 +16,7 @@ import { M } from '../MotionProvider';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
+import { useLabStore } from '../../store/context';
 import { actorName, messageNameKey } from '../../teaching/names';
 import { DOT_R, drawnEnd, headClear, type MessageGeom } from './arrows';
 import { dashArrayFor, passageLanes } from './passages';
@@ -24,7 +25,7 @@ import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
 import { Leader, usePlayingReveal, type RevealGroup } from './Lanes';
-import { timeOfStep, useEventStep, usePlayheadFrame } from './playhead-hooks';
+import { devicePx, timeOfStep, useEventStep, usePlayheadFrame } from './playhead-hooks';
 import { arrowHead } from './svg-text';
 import { flightProgress } from './playhead-clearance';
 
@@ -61,7 +62,10 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
   // end, past the playhead, while the playhead stood still).
   // (And on which line: paused after playing, the line is a new element.)
   const shown = useRef<{ progress: number; msg: ArrowProps['msg']; el: SVGLineElement | null } | undefined>(undefined);
+  const store = useLabStore();
   const end = useMemo(() => drawnEnd(msg), [msg]);
+  // Its length (px): the tip's steps.
+  const steps = Math.max(1, Math.hypot(end.x - msg.x1, end.y - msg.y1));
   // In flight while playing: the line drawn whole on the reveal layer, which shows it as far as the
   // playhead (`RevealContext` in Lanes.tsx), with no head; its name, dot and label stay here.
   const playingReveal = usePlayingRevealOf('arrow');
@@ -69,7 +73,8 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
   // In flight, paused: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
-      const progress = arrived ? 1 : flightProgress(msg, ms);
+      // Moved on by whole device pixels of its line: a fifth of a pixel a frame changes nothing the screen shows (`devicePx`).
+      const progress = arrived ? 1 : devicePx(store, flightProgress(msg, ms) * steps) / steps;
       if (shown.current?.progress === progress && shown.current.msg === msg && shown.current.el === line.current) return;
       shown.current = { progress, msg, el: line.current };
       const tipX = msg.x1 + (end.x - msg.x1) * progress;
@@ -315,11 +320,14 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { m
   // In flight while playing: drawn whole on the reveal layer (as its message's line, `Arrow`).
   const playingReveal = usePlayingRevealOf('passage');
   const reveal = arrived || bent ? null : playingReveal;
+  const store = useLabStore();
   const dx = msg.x2 - msg.x1;
   const dy = msg.y2 - msg.y1;
+  // Its message's length (px): the end's steps, whole device pixels (as `Arrow`'s tip).
+  const steps = Math.max(1, Math.hypot(dx, dy));
   usePlayheadFrame(
     (ms) => {
-      const end = Math.min(to, arrived ? 1 : flightProgress(msg, ms));
+      const end = Math.min(to, arrived ? 1 : devicePx(store, flightProgress(msg, ms) * steps) / steps);
       const el = ref.current;
       if (!el || reveal || (end === shown.current.end && el === shown.current.el)) return;
       shown.current = { end, el };

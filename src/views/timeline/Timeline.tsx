@@ -15,7 +15,7 @@ import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
-import { shownMs, usePlayheadFrame } from './playhead-hooks';
+import { devicePx, setTranslateX, shownMs, usePlayheadFrame } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
 
@@ -105,21 +105,11 @@ function Axis({ g, part }: { g: Geometry; part: 'grid' | 'labels' }) {
  */
 const PLAYHEAD_LAYER_W = 120;
 
-/**
- * Moves a layer of the picture sideways to `x` (px, the picture's own units) by a CSS transform on
- * an HTML element that is a composited layer of its own (`will-change: transform`, `app.css`): the
- * browser then only moves the layer's pixels, with no style recalculation of the picture, no layout
- * and no repaint of the big SVG (issue 44, item 1). A transform on an element inside the SVG, as
- * before, cost a layout and a repaint of the whole SVG every frame.
- */
-function moveLayer(el: HTMLElement | null, x: number): void {
-  if (el) el.style.transform = `translateX(${x}px)`;
-}
 
 /**
  * The playhead: a line and a bubble with the time, in a small SVG of its own on a layer of its own
  * over the picture (x 0 is the line). It follows every frame without a render: its position is a
- * `transform` on its layer ({@link moveLayer}), and its time and accessible name are written when the
+ * `transform` on its layer ({@link setTranslateX}), and its time and accessible name are written when the
  * tenth of a second they show changes. Stopped, its line breaks over the labels it passes (`breaks`,
  * from the marks; `label-holes.ts`), so none is struck through.
  */
@@ -150,13 +140,13 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
     const b = (!playing && paths?.band) || whole;
     if (b !== banded.current && band.current) band.current.setAttribute('d', (banded.current = b));
   };
-  breaks.redraw = () => drawLine(g.x(store.getState().playheadMs));
+  breaks.redraw = () => drawLine(devicePx(store, g.x(store.getState().playheadMs)));
   usePlayheadFrame(
     (ms) => {
       const el = ref.current;
       if (!el) return;
-      const px = g.x(ms);
-      moveLayer(layer.current, px);
+      const px = devicePx(store, g.x(ms));
+      setTranslateX(layer.current, px);
       drawLine(px);
       // The time in its tag as the time texts show it (`shownMs`: while playing, four times a second).
       const at = seconds(shownMs(store, ms));
@@ -277,8 +267,8 @@ export function Timeline() {
   };
   usePlayheadFrame(
     (ms) => {
-      const px = g.x(ms);
-      moveLayer(future.current, px);
+      const px = devicePx(store, g.x(ms));
+      setTranslateX(future.current, px);
       // No layout reads here (they would force a layout every frame): the box's width comes from the
       // ResizeObserver and its scroll position from its scroll events. Only a jump sideways reads the
       // texts' boxes, to stop where no label is cut.
