@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { toScenarioInput } from '../model/scenario';
 import type { LinkState } from '../links/url';
-import { useLab } from '../store/context';
+import { useLab, usePlayheadLab } from '../store/context';
 import { linkStateOf } from './snippet';
 
 /**
@@ -19,7 +19,7 @@ export function useCurrentLink(withMoment = true): { link: LinkState; baseId: st
   const baseId = useLab((s) => s.baseId);
   const interventions = useLab((s) => s.interventions);
   const scenario = useLab((s) => s.scenario);
-  const timeMs = useLab((s) => (!withMoment ? 0 : s.playing ? Math.round(s.playheadMs / 250) * 250 : Math.round(s.playheadMs)));
+  const timeMs = usePlayheadLab((s) => (!withMoment ? 0 : s.playing ? Math.round(s.playheadMs / 250) * 250 : Math.round(s.playheadMs)));
   const custom = useMemo(
     () => (baseId !== null && interventions.length === 0 ? undefined : toScenarioInput(scenario)),
     [baseId, interventions, scenario],

@@ -14,7 +14,7 @@ import { useT } from '../i18n';
 import { shareUrlFor } from '../library/share-link';
 import { loadBuiltInScenario } from '../scenarios';
 import { settingOf } from '../settings/settings';
-import { LabProvider, useLab, useLabStore } from '../store/context';
+import { LabProvider, useLab, useLabStore, usePlayheadLab } from '../store/context';
 import { seconds } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
 import { loadSimulator } from '../store/simulator';
@@ -172,7 +172,7 @@ function OpenInLab({ embed }: { embed: boolean }) {
   const baseId = useLab((s) => s.baseId);
   const interventions = useLab((s) => s.interventions);
   const scenario = useLab((s) => s.scenario);
-  const playheadMs = useLab((s) => s.playheadMs);
+  const playheadMs = usePlayheadLab((s) => s.playheadMs);
   const base = typeof location === 'undefined' ? './' : location.pathname;
   const href = shareUrlFor(base, { baseId, interventions, scenario, playheadMs }) ?? base;
   return (

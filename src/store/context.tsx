@@ -6,8 +6,7 @@
  * stable references (the trace), or wrap the selector in `useShallow`.
  * @module
  */
-import { createContext, use, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useStore } from 'zustand';
+import { createContext, use, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { opensDefault, type InitOptions } from './initial-state';
 import { loadSimulator, simulatorReady } from './simulator';
 import { createLabStore, type LabState, type LabStore } from './store';
@@ -57,7 +56,64 @@ export function useLabStore(): LabStore {
   return store;
 }
 
-/** Reads from the explainer's store; re-renders only when the selected value changes (Object.is). */
+/** Each store's subscription for {@link useLab}: told of every change but a frame of playback. */
+const steps = new WeakMap<LabStore, (listener: () => void) => () => void>();
+
+/**
+ * Subscribes to every change of `store` but a frame of playback (the playhead moved on while playing,
+ * nothing else changed). Such a frame comes sixty times a second, and telling the hundred and more
+ * `useLab` readers of a page, of which only those that read the playhead could change, was a
+ * millisecond of every frame on a slow phone (issue 44). Those that read the playhead subscribe to
+ * every change ({@link usePlayheadLab}); the playhead's layers and texts follow it without React
+ * (`usePlayheadFrame`).
+ */
+function subscribeSteps(store: LabStore): (listener: () => void) => () => void {
+  let subscribe = steps.get(store);
+  if (!subscribe) {
+    const listeners = new Set<() => void>();
+    store.subscribe((s, prev) => {
+      if (s.playing && prev.playing) {
+        let other = false;
+        for (const k in s) if (k !== 'playheadMs' && s[k as keyof LabState] !== prev[k as keyof LabState]) other = true;
+        if (!other) return;
+      }
+      for (const listener of listeners) listener();
+    });
+    subscribe = (listener) => (listeners.add(listener), () => void listeners.delete(listener));
+    steps.set(store, subscribe);
+  }
+  return subscribe;
+}
+
+/**
+ * In development and tests: the state as `useLab`'s selectors see it, which throws when one reads the
+ * playhead (they are not told of playback's frames: {@link usePlayheadLab} is).
+ */
+const guard = (state: LabState): LabState =>
+  new Proxy(state, {
+    get(target, key) {
+      if (key === 'playheadMs') throw new Error('useLab: a selector that reads playheadMs must use usePlayheadLab');
+      return target[key as keyof LabState];
+    },
+  });
+
+/**
+ * Reads from the explainer's store; re-renders only when the selected value changes (Object.is).
+ * The selector must not read the playhead (`playheadMs`): it is not run at playback's frames (use
+ * {@link usePlayheadLab}; in development and tests, reading it throws).
+ */
 export function useLab<T>(selector: (state: LabState) => T): T {
-  return useStore(useLabStore(), selector);
+  const store = useLabStore();
+  const read = (state: LabState): T => selector(import.meta.env.DEV ? guard(state) : state);
+  return useSyncExternalStore(subscribeSteps(store), () => read(store.getState()), () => read(store.getInitialState()));
+}
+
+/**
+ * Reads from the explainer's store what depends on the playhead (`playheadMs`); its selector runs at
+ * every change, playback's frames included, and it re-renders only when the selected value changes.
+ * Select something that changes at an event step, not every frame.
+ */
+export function usePlayheadLab<T>(selector: (state: LabState) => T): T {
+  const store = useLabStore();
+  return useSyncExternalStore(store.subscribe, () => selector(store.getState()), () => selector(store.getInitialState()));
 }

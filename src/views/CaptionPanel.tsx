@@ -15,7 +15,7 @@ import { loadOnce } from '../store/load-once';
 import { loadedBuiltIn } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
 import type { NarrationSource } from '../teaching/sources';
-import { useLab } from '../store/context';
+import { useLab, usePlayheadLab } from '../store/context';
 import { useDeferredWhilePlaying } from './timeline/playhead-hooks';
 import { seconds } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
@@ -56,7 +56,7 @@ export function CaptionPanel() {
   const trace = useLab((s) => s.trace);
   const baseId = useLab((s) => s.baseId);
   const interventions = useLab((s) => s.interventions);
-  const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const [captions, setCaptions] = useState(() => generator.current());
   useEffect(() => {

@@ -19,7 +19,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { useT } from '../i18n';
-import { useLab } from '../store/context';
+import { useLab, usePlayheadLab } from '../store/context';
 import { clientStatusAt } from '../store/derive';
 import { lastEventIndexAt } from '../store/playback';
 import { MAX_FAULTS } from '../model/scenario';
@@ -59,7 +59,7 @@ export function LaneMenu() {
   const titleId = useId();
   const fullId = useId();
   const trace = useLab((s) => s.trace);
-  const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
   const full = useFull();
   const atMs = index >= 0 ? trace.events[index]!.atMs : 0;
   const client = useMemo(() => trace.scenario.clients.find((c) => c.id === open?.lane), [trace, open]);

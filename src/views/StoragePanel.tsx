@@ -10,7 +10,7 @@ import { M } from './MotionProvider';
 import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
 import { pyRepr } from '../model/pyrepr';
-import { useLab, useLabStore } from '../store/context';
+import { useLab, useLabStore, usePlayheadLab } from '../store/context';
 import { useDeferredWhilePlaying } from './timeline/playhead-hooks';
 import { storageStateAt, storageVersionAt } from '../store/derive';
 
@@ -30,7 +30,7 @@ export function StoragePanel() {
   const t = useT();
   const store = useLabStore();
   const trace = useLab((s) => s.trace);
-  const version = useDeferredWhilePlaying(useLab((s) => storageVersionAt(s.trace, s.playheadMs)));
+  const version = useDeferredWhilePlaying(usePlayheadLab((s) => storageVersionAt(s.trace, s.playheadMs)));
   const fenced = trace.scenario.storage.fencing === 'token';
   // An equality check (issue 12) accepts only the token of the first write: say so, not "does not check".
   const equality = trace.scenario.storage.fencing === 'equality';

@@ -13,7 +13,7 @@ import { ChevronFirst, ChevronLast, Pause, Play, StepBack, StepForward } from 'l
 import { memo, useRef, type KeyboardEvent } from 'react';
 import { useControl } from '../embed/display';
 import { useT } from '../i18n';
-import { useLab, useLabStore } from '../store/context';
+import { useLab, useLabStore, usePlayheadLab } from '../store/context';
 import { seconds } from '../store/derive';
 import { SPEEDS } from '../store/playback';
 import { shownMs, usePlayheadFrame, usePlayheadText } from './timeline/playhead-hooks';
@@ -28,7 +28,7 @@ const ScrubberTicks = memo(function ScrubberTicks({ times, endMs }: { times: rea
   // (Recomputed only as the playhead crosses a mark, when this renders: a filter, no memo to carry in the first render.)
   const marks = times.filter((ms, i) => i < 1 || ((ms * 1000) / endMs) >> 0 !== ((times[i - 1]! * 1000) / endMs) >> 0);
   // Re-render only when the playhead crosses a mark: the number of marks passed.
-  const passed = useLab((s) => marks.filter((ms) => ms <= s.playheadMs).length);
+  const passed = usePlayheadLab((s) => marks.filter((ms) => ms <= s.playheadMs).length);
   return (
     // An SVG: each mark is placed by its x attribute (a percentage of the track), so the prerendered
     // HTML carries no style attribute, which the hosted app's CSP blocks (issue 16). 2 px wide, centred.
@@ -113,8 +113,8 @@ export function Transport() {
   const playing = useLab((s) => s.playing);
   const speed = useLab((s) => s.speed);
   const endMs = useLab((s) => s.trace.endMs);
-  const atStart = useLab((s) => s.playheadMs <= 0);
-  const atEnd = useLab((s) => s.playheadMs >= s.trace.endMs);
+  const atStart = usePlayheadLab((s) => s.playheadMs <= 0);
+  const atEnd = usePlayheadLab((s) => s.playheadMs >= s.trace.endMs);
   const togglePlay = useLab((s) => s.togglePlay);
   const stepNext = useLab((s) => s.stepNext);
   const stepPrev = useLab((s) => s.stepPrev);

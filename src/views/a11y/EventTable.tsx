@@ -20,7 +20,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { Check, ChevronDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Table2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../../i18n';
 import type { EventKind, Trace, TraceEvent } from '../../model/trace';
-import { useLab } from '../../store/context';
+import { useLab, usePlayheadLab } from '../../store/context';
 import { useDeferredWhilePlaying, usePlayheadText } from '../timeline/playhead-hooks';
 import { seconds } from '../../store/derive';
 import { lastEventIndexAt } from '../../store/playback';
@@ -105,7 +105,7 @@ export function pageOf(total: number, held: number | undefined, size = PAGE_ROWS
 function Table({ id }: { id: string }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
-  const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
   // "Events up to …": the time as the other texts that follow the playhead show it (four times a second while playing).
   const captionAt = useRef<HTMLSpanElement>(null);
   const upTo = usePlayheadText(captionAt, (ms) => t('events.caption', { at: seconds(ms) }), [t]);

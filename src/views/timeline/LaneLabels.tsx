@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Database, Server, User } from 'lucide-react';
 import { useControl } from '../../embed/display';
 import { useT } from '../../i18n';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
 import { useDeferredWhilePlaying } from './playhead-hooks';
 import { clientStatusAt, liveLeaseAt, storageStateAt } from '../../store/derive';
 import { lastEventIndexAt } from '../../store/playback';
@@ -37,7 +37,7 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
   const store = useLabStore();
   // Lane names open their interventions only where the interventions are shown (`controls=`).
   const menus = useControl('interventions');
-  const index = useDeferredWhilePlaying(useLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const rows = useMemo(
     () =>

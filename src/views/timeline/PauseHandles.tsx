@@ -14,7 +14,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useT } from '../../i18n';
 import { currentSetting } from '../../settings/settings';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { MAX_PAUSE_MS, MIN_PAUSE_MS } from '../../store/interventions';
 import type { LabState } from '../../store/store';
@@ -157,7 +157,7 @@ function Handle({ g, q, source, name }: { g: Geometry; q: PauseInterval; source:
 /** The handles of the pauses whose end the playhead has reached. */
 export function PauseHandles({ g, trace }: { g: Geometry; trace: Trace }) {
   // Re-renders when the set of shown pause ends changes, not on every frame.
-  const shown = useLab((s) => trace.pauses.map((q) => (q.endMs <= s.playheadMs ? '1' : '0')).join(''));
+  const shown = usePlayheadLab((s) => trace.pauses.map((q) => (q.endMs <= s.playheadMs ? '1' : '0')).join(''));
   const base = useLab((s) => s.base);
   const interventions = useLab((s) => s.interventions);
   return (

@@ -8,7 +8,7 @@
 import { Suspense, lazy, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { useDisplayActions } from '../a11y/display-actions';
 import { localiseNumber, useT, withText } from '../../i18n';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
@@ -287,7 +287,7 @@ export function Timeline() {
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
   const dragging = useRef(false);
   // The pause handles' chunk is asked for only once a pause's end is on screen.
-  const pauseEnded = useLab((s) => s.trace.pauses.some((q) => q.endMs <= s.playheadMs));
+  const pauseEnded = usePlayheadLab((s) => s.trace.pauses.some((q) => q.endMs <= s.playheadMs));
 
   const seekAt = (e: ReactMouseEvent<SVGSVGElement>) => {
     const svg = e.currentTarget;

@@ -14,7 +14,7 @@
  */
 import { useDeferredValue, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Trace } from '../../model/trace';
-import { useLab, useLabStore } from '../../store/context';
+import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
 import type { LabStore } from '../../store/store';
 import { lastEventIndexAt } from '../../store/playback';
 
@@ -53,7 +53,7 @@ export function useDeferredWhilePlaying<T>(value: T): T {
  * changes, and while playing a step later (`useDeferredWhilePlaying`).
  */
 export function useEventStep(): number {
-  return useDeferredWhilePlaying(useLab((s) => eventStepAt(s.trace, s.playheadMs)));
+  return useDeferredWhilePlaying(usePlayheadLab((s) => eventStepAt(s.trace, s.playheadMs)));
 }
 
 /**
