@@ -17,6 +17,7 @@ import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
 import { seconds } from '../../store/derive';
 import { useLabStore } from '../../store/context';
+import type { LabStore } from '../../store/store';
 import { actorName, messageNameKey } from '../../teaching/names';
 import { DOT_R, drawnEnd, headClear, type MessageGeom } from './arrows';
 import { dashArrayFor, passageLanes } from './passages';
@@ -53,6 +54,15 @@ interface ArrowProps {
   lostLabel: Placement | undefined;
 }
 
+/**
+ * How far `msg` has flown at `ms` (0 to 1) as drawn: while playing, moved on by whole device pixels
+ * of its line, `lengthPx` long (a fifth of a pixel a frame changes nothing the screen shows,
+ * `devicePx`); paused, exact.
+ */
+function shownProgress(store: LabStore, msg: MessageGeom, ms: number, lengthPx: number): number {
+  return devicePx(store, flightProgress(msg, ms) * lengthPx) / lengthPx;
+}
+
 const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, waitLabel, lostLabel }: ArrowProps) {
   const t = useT();
   const line = useRef<SVGLineElement>(null);
@@ -73,8 +83,7 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
   // In flight, paused: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
-      // Moved on by whole device pixels of its line: a fifth of a pixel a frame changes nothing the screen shows (`devicePx`).
-      const progress = arrived ? 1 : devicePx(store, flightProgress(msg, ms) * steps) / steps;
+      const progress = arrived ? 1 : shownProgress(store, msg, ms, steps);
       if (shown.current?.progress === progress && shown.current.msg === msg && shown.current.el === line.current) return;
       shown.current = { progress, msg, el: line.current };
       const tipX = msg.x1 + (end.x - msg.x1) * progress;
@@ -327,7 +336,7 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { m
   const steps = Math.max(1, Math.hypot(dx, dy));
   usePlayheadFrame(
     (ms) => {
-      const end = Math.min(to, arrived ? 1 : devicePx(store, flightProgress(msg, ms) * steps) / steps);
+      const end = Math.min(to, arrived ? 1 : shownProgress(store, msg, ms, steps));
       const el = ref.current;
       if (!el || reveal || (end === shown.current.end && el === shown.current.el)) return;
       shown.current = { end, el };
