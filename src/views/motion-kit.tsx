@@ -33,12 +33,25 @@ function reducedMotion(): boolean {
 }
 
 /**
+ * Whether `el` is a mark of a timeline whose story is playing (`data-playing` on its picture, set by
+ * the marks, `Marks.tsx`). There a mark appears without an entrance: the browser animates an SVG
+ * element's opacity and scale on the main thread, and each frame of it repaints the whole picture.
+ * With one core busy and the CPU slowed 4x, the seed played with a quarter fewer frames over 33 ms
+ * without them (4 alternating passes; no difference measured in the three-client run; issue 44).
+ * Paused, stepping or seeking, marks enter as before.
+ */
+function inPlayingPicture(el: Element): boolean {
+  return el instanceof SVGElement && el.closest('.fl-timeline__picture[data-playing]') !== null;
+}
+
+/**
  * Plays `el`'s entrance from `from` to `to` as a Web Animation. Both ends are given in full, so
  * motion never reads the element's computed style (no forced style recalculation at an event).
- * Does nothing where the browser has no Web Animations (jsdom) or the reader asks for reduced motion.
+ * Does nothing where the browser has no Web Animations (jsdom), the reader asks for reduced motion,
+ * or `el` is a mark of a picture that is playing ({@link inPlayingPicture}).
  */
 export function enter(el: Element, from: EntranceValues, to: EntranceValues, transition: EntranceTransition = {}): void {
-  if (typeof (el as HTMLElement).animate !== 'function' || reducedMotion()) return;
+  if (typeof (el as HTMLElement).animate !== 'function' || reducedMotion() || inPlayingPicture(el)) return;
   const keyframes: Record<string, [number | string, number | string]> = {};
   if (from.opacity !== undefined) keyframes.opacity = [from.opacity, to.opacity ?? 1];
   if (from.x !== undefined || from.y !== undefined) {

@@ -59,6 +59,14 @@ async function whereDrawn(page: Page) {
       revealBars: reveal.querySelectorAll('rect.fl-lease__bar, rect.fl-pause__fill').length,
       revealLines: reveal.querySelectorAll('.fl-msg__line').length,
       playheadLine: document.querySelector('.fl-playhead__line')?.getAttribute('d') ?? '',
+      // Which playhead line shows: the one over the marks (stopped) or the one under them, in the future cover's layer (playing).
+      overShown: document.querySelector('.fl-playhead__line')?.getAttribute('visibility') !== 'hidden',
+      underShown: document.querySelector('.fl-now__line')?.getAttribute('visibility') === 'visible',
+      // Entrances running on the picture's marks (motion's Web Animations on SVG elements).
+      entrances: document.getAnimations().filter((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return a.playState === 'running' && target instanceof SVGElement && target.closest('.fl-timeline__picture') !== null;
+      }).length,
     };
   });
 }
@@ -108,10 +116,24 @@ describe('playing the seed', () => {
       expect(playing.svgBars).toBe(0);
       expect(playing.revealBars).toBeGreaterThan(0);
       expect(playing.playheadLine).toMatch(/^M0,[\d.]+V[\d.]+$/);
+      // Its line under the marks, whole, not the one over them; and no mark fades or pops in.
+      expect(playing.underShown).toBe(true);
+      expect(playing.overShown).toBe(false);
+      expect(playing.entrances).toBe(0);
       // Paused: as before.
       expect(paused.svgBars).toBeGreaterThanOrEqual(playing.revealBars);
       expect(paused.revealBars).toBe(0);
       expect(paused.revealLines).toBe(0);
+      expect(paused.overShown).toBe(true);
+      expect(paused.underShown).toBe(false);
+      // Stepping while paused, the marks a step adds enter as before (not every event adds a mark
+      // with an entrance: a message's arrow has none, so up to eight steps; each entrance lasts 0.18-0.3 s).
+      let entered = 0;
+      for (let i = 0; i < 8 && entered === 0; i++) {
+        await page.getByRole('button', { name: 'Next event', exact: true }).click();
+        entered = (await whereDrawn(page)).entrances;
+      }
+      expect(entered).toBeGreaterThan(0);
     } finally {
       await context.close();
     }

@@ -24,7 +24,7 @@ import './marks-messages';
 import { Messages, Passages, useFlights } from './Messages';
 import { brokenLine, createLabelHoles, fitLeftEdge, snapScroll, type LabelHole, type PlayheadBreaks } from './label-holes';
 import { devicePx, setTranslateX, useEventStep, usePlayheadFrame } from './playhead-hooks';
-import { BAND_HALF, clearanceAt, inFlightAt, mergeGaps } from './playhead-clearance';
+import { BAND_HALF, clearanceAt, mergeGaps } from './playhead-clearance';
 import { coarseNotice, type CoarseLevel } from './coarse';
 
 export { quietStretches } from './quiet';
@@ -177,6 +177,12 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   // The reveal layer's groups, once it is in the page: the life lines, and while playing the bars and messages in flight.
   const [reveal, setReveal] = useState<RevealLayers | null>(null);
   const playing = useLab((s) => s.playing);
+  // While the story plays, the marks appear without an entrance (`enter` in motion-kit.tsx looks
+  // for this attribute on the picture): an entrance on an SVG element is animated on the main
+  // thread, and each of its frames repaints the whole picture (issue 44).
+  useLayoutEffect(() => {
+    root.current?.closest('.fl-timeline__picture')?.toggleAttribute('data-playing', playing);
+  }, [playing]);
   const holes = useMemo(() => createLabelHoles(), []);
   // Every frame, without a render: the bars still growing reach the playhead (`growth.ts`; here, in
   // the marks' chunk, not in the timeline's first render).
@@ -184,8 +190,6 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const growing = useMemo(() => createGrowthRegistry(() => devicePx(store, g.x(store.getState().playheadMs))), [g, store]);
   usePlayheadFrame((ms) => growing.apply(devicePx(store, g.x(ms))), [g, growing]);
   const step = useEventStep();
-  // The messages by send time, for those in flight at the playhead while playing (`inFlightAt`).
-  const bySend = useMemo(() => (gm ? [...gm.messages].sort((a, b) => a.sentAtMs - b.sentAtMs) : []), [gm]);
   // After each step's render: the labels now drawn, with their planned boxes, for the playhead's
   // line to break over (no layout read: the boxes come from the plan).
   useLayoutEffect(() => {
@@ -207,12 +211,8 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     holes.set(list);
     // And around the arrows it meets: their heads, start dots, and any arrow running along it
     // (playhead-clearance.ts); the band, as wide as it is drawn, around the labels, heads and dots.
-    breaks.pathsAt = (x, top, bottom, playing) => {
+    breaks.pathsAt = (x, top, bottom) => {
       const ms = gm.msAt(x);
-      // Playing: around the messages in flight only (a message of 0.1 s, nearly upright, lay under
-      // the line unseen), not over the labels: looked up every frame, they cost as many steps as
-      // the run has labels.
-      if (playing) return { line: brokenLine(top, bottom, mergeGaps(clearanceAt(x, ms, inFlightAt(bySend, ms)), top, bottom)), band: '' };
       return {
         line: brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x), ...clearanceAt(x, ms, gm.messages)], top, bottom)),
         band: brokenLine(top, bottom, mergeGaps([...holes.gapsAt(x, BAND_HALF), ...clearanceAt(x, ms, gm.messages, BAND_HALF)], top, bottom)),
@@ -227,7 +227,7 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
     breaks.edge(breaks.left?.() ?? 0);
     breaks.redraw?.();
     breaks.settle?.();
-  }, [breaks, gm, holes, labels, step, bySend]);
+  }, [breaks, gm, holes, labels, step]);
   return (
     <g ref={root} className="fl-marks">
       {g.breaks.length > 0 && <Breaks g={g} />}

@@ -111,9 +111,10 @@ const PLAYHEAD_LAYER_W = 120;
  * over the picture (x 0 is the line). It follows every frame without a render: its position is a
  * `transform` on its layer ({@link setTranslateX}), and its time and accessible name are written when the
  * tenth of a second they show changes. Stopped, its line breaks over the labels it passes (`breaks`,
- * from the marks; `label-holes.ts`), so none is struck through.
+ * from the marks; `label-holes.ts`), so none is struck through. While playing, its line is hidden and
+ * `under`, a line in the future cover's layer under the marks, stands for it.
  */
-function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; band: RefObject<SVGPathElement | null> }) {
+function Playhead({ g, breaks, band, under }: { g: Geometry; breaks: PlayheadBreaks; band: RefObject<SVGPathElement | null>; under: RefObject<SVGPathElement | null> }) {
   const layer = useRef<HTMLDivElement>(null);
   const t = useT();
   const store = useLabStore();
@@ -124,20 +125,30 @@ function Playhead({ g, breaks, band }: { g: Geometry; breaks: PlayheadBreaks; ba
   const shown = useRef<{ at: string; t: typeof t; shift: number } | undefined>(undefined);
   const drawn = useRef('');
   const banded = useRef('');
+  // Which of the two lines is shown: this one over the marks (stopped), or `under` (playing).
+  const side = useRef<'over' | 'under' | undefined>(undefined);
   const top = AXIS_H - 4;
   const bottom = g.height - 4;
   const drawLine = (px: number) => {
     const whole = `M0,${top}V${bottom}`;
-    // While playing, the line breaks only around the messages in flight (a message of 0.1 s,
-    // nearly upright, lay under it, unseen), and the band is
-    // whole: their breaks around every arrow crossed changed with every pixel, and each change
-    // repainted the playhead's and the future cover's layers (issue 44). Stopped, they break fully.
+    // While playing, the line is the one drawn in the future cover's layer, under the marks (`under`):
+    // the messages in flight and the labels it passes are drawn over it, so it needs no breaks, and
+    // a frame writes nothing but the layers' places. Breaking this line around each message in
+    // flight rewrote it every frame a message flew, and each rewrite repainted the layer: with one
+    // core busy, a third of those frames missed (issue 44). Stopped, this line is drawn over the
+    // marks and breaks over the labels and arrows it meets.
     const playing = store.getState().playing;
-    const paths = breaks.pathsAt?.(px, top, bottom, playing);
+    const paths = playing ? undefined : breaks.pathsAt?.(px, top, bottom);
     const d = paths?.line ?? whole;
     if (d !== drawn.current && line.current) line.current.setAttribute('d', (drawn.current = d));
+    const shownOn = playing ? 'under' : 'over';
+    if (shownOn !== side.current && line.current && under.current) {
+      side.current = shownOn;
+      line.current.setAttribute('visibility', playing ? 'hidden' : 'visible');
+      under.current.setAttribute('visibility', playing ? 'visible' : 'hidden');
+    }
     // The band under the marks breaks over the labels, heads and dots (it stays where an arrow runs along the line).
-    const b = (!playing && paths?.band) || whole;
+    const b = paths?.band || whole;
     if (b !== banded.current && band.current) band.current.setAttribute('d', (banded.current = b));
   };
   breaks.redraw = () => drawLine(devicePx(store, g.x(store.getState().playheadMs)));
@@ -228,6 +239,7 @@ export function Timeline() {
   const store = useLabStore();
   const future = useRef<HTMLDivElement>(null);
   const band = useRef<SVGPathElement>(null);
+  const under = useRef<SVGPathElement>(null);
   // Every frame, without a render: the grey future cover starts at the playhead (the bars still
   // growing reach it: the marks' own, `Marks.tsx`), and (when the picture is wider than its box, on small screens) the playhead stays in view.
   const scrolls = g.width + labelW > width + 1;
@@ -344,6 +356,8 @@ export function Timeline() {
               <svg width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} focusable="false">
                 <rect x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
                 <path ref={band} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__band" />
+                {/* The playhead's line while playing, under the marks (`Playhead`). */}
+                <path ref={under} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__line" visibility="hidden" />
               </svg>
             </div>
             <svg className="fl-timeline__back fl-timeline__lines" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} aria-hidden="true" focusable="false">
@@ -398,7 +412,7 @@ export function Timeline() {
               </Suspense>
             )}
           </svg>
-            <Playhead g={g} breaks={breaks} band={band} />
+            <Playhead g={g} breaks={breaks} band={band} under={under} />
           </div>
         </div>
         )}

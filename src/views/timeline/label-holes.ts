@@ -5,7 +5,8 @@
  *
  * The marks' chunk (`Marks.tsx`) says which labels are drawn after each step ({@link LabelHoles.set})
  * and hands the playhead ({@link PlayheadBreaks}, owned by `Timeline.tsx`) a function that draws its
- * line at an x; the playhead calls it every frame. It reads no layout: the boxes come from the label
+ * line at an x; the playhead calls it at every change while the story is stopped (playing, its line
+ * is drawn whole under the marks, `Timeline.tsx`). It reads no layout: the boxes come from the label
  * plan, and a label hidden while its bar grows (`visibility="hidden"`, `growth.ts`) leaves no gap.
  * In the marks' chunk: before it is in there are no labels, and the line is drawn whole.
  * @module
@@ -17,11 +18,10 @@ export interface PlayheadBreaks {
    * The `d`s of the playhead at x `x` (px) from `top` to `bottom`: `line`, its line, broken over the
    * labels there and the arrows it meets; `band`, the faint "now" band under the marks (6 px wide),
    * broken, for its whole width, over the labels, arrowheads and start dots (not along an arrow). One call a frame, so the labels at `x` are looked up once.
-   * `playing`: the line broken only around the messages in flight (found in a few steps,
-   * `inFlightAt`), for one that runs along it to be seen; `band` is not asked for (drawn whole
-   * while playing).
+   * Asked for only while the story is stopped: while it plays, both are drawn whole under the marks
+   * (`Timeline.tsx`).
    */
-  pathsAt?: (x: number, top: number, bottom: number, playing?: boolean) => { line: string; band: string };
+  pathsAt?: (x: number, top: number, bottom: number) => { line: string; band: string };
   /** Redraws the playhead's line (set by the playhead; the marks call it when the labels change). */
   redraw?: () => void;
   /** Checks the sideways scroll cuts no label (set by the timeline; the marks call it when the labels change). */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headBox } from './arrows';
-import { BAND_HALF, alongStretch, clearanceAt, crossingsAt, inFlightAt, mergeGaps, type ArrowShape } from './playhead-clearance';
+import { BAND_HALF, alongStretch, clearanceAt, crossingsAt, mergeGaps, type ArrowShape } from './playhead-clearance';
 import { createLabelHoles } from './label-holes';
-import { mulberry32 } from '../../model/sim/lease-service';
 
 /** A message from (x1, y1) to (x2, y2) sent at 1000 ms, arriving at 2000 ms. */
 const arrow = (x1: number, y1: number, x2: number, y2: number): ArrowShape => ({ x1, y1, x2, y2, sentAtMs: 1000, arriveAtMs: 2000 });
@@ -101,25 +100,5 @@ describe('a short mark broken where an arrow crosses it (crossingsAt)', () => {
     // An arrow that crosses outside the mark's stretch, or never reaches its x, leaves it whole.
     expect(crossingsAt(60, 0, 30, 2000, [a])).toEqual([]);
     expect(crossingsAt(160, 40, 100, 2000, [a])).toEqual([]);
-  });
-});
-
-describe('inFlightAt', () => {
-  it('finds every message in flight among the latest 64 sends, as a scan of them all does', () => {
-    const rand = mulberry32(44);
-    // Sends 0 to 50 ms apart, flights of 1 to 300 ms, sorted by send time (as the marks sort them).
-    let t = 0;
-    const bySend = Array.from({ length: 400 }, (_, id) => {
-      t += Math.floor(rand() * 50);
-      return { id, sentAtMs: t, arriveAtMs: t + 1 + Math.floor(rand() * 300) };
-    });
-    for (let ms = -10; ms <= t + 400; ms += 7) {
-      const sentBy = bySend.filter((m) => m.sentAtMs <= ms + 1);
-      const expected = sentBy.slice(-64).filter((m) => m.arriveAtMs >= ms).map((m) => m.id).sort((a, b) => a - b);
-      expect(inFlightAt(bySend, ms).map((m) => m.id).sort((a, b) => a - b)).toEqual(expected);
-    }
-    // Flights here are at most 300 ms and sends at least a few ms apart on average: nothing in flight is left out.
-    const all = (ms: number) => bySend.filter((m) => m.sentAtMs <= ms + 1 && m.arriveAtMs >= ms).length;
-    expect(inFlightAt(bySend, bySend[200]!.sentAtMs).length).toBe(all(bySend[200]!.sentAtMs));
   });
 });

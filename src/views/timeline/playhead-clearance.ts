@@ -95,30 +95,6 @@ export function clearanceAt(x: number, ms: number, arrows: readonly ArrowShape[]
   return out;
 }
 
-/** How many of the latest sends {@link inFlightAt} looks through. */
-const RECENT = 64;
-
-/**
- * The messages in flight at `ms` (sent by then, not yet arrived; simulated ms) among the
- * {@link RECENT} latest sends, found from `bySend` (the messages sorted by `sentAtMs`) by a binary
- * search: what the playhead's line breaks along while playing, found at every frame in a few steps
- * however long the run (issue 44). A message held up for longer than RECENT later sends take is
- * not among them (its line is long and slanted, seen beside the playhead's).
- */
-export function inFlightAt<T extends Pick<MessageGeom, 'sentAtMs' | 'arriveAtMs'>>(bySend: readonly T[], ms: number): T[] {
-  let lo = 0;
-  let hi = bySend.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    // 1 ms of slack, as `clearanceAt`'s.
-    if (bySend[mid]!.sentAtMs <= ms + 1) lo = mid + 1;
-    else hi = mid;
-  }
-  const out: T[] = [];
-  for (let i = lo - 1; i >= 0 && i >= lo - RECENT; i--) if (bySend[i]!.arriveAtMs >= ms) out.push(bySend[i]!);
-  return out;
-}
-
 /**
  * Sorts and joins `gaps` (px) where they overlap or lie less than `merge` px apart; a gap less than
  * `merge` px from `top` or `bottom` (the line's ends, px) reaches that end, so no stub is left.
