@@ -114,8 +114,12 @@ export const REVEAL_GROUPS = ['life', 'partition', 'pause', 'belief', 'stale', '
 /** One of {@link REVEAL_GROUPS}. */
 export type RevealGroup = (typeof REVEAL_GROUPS)[number];
 
-/** The reveal layer's group for each of {@link REVEAL_GROUPS}. */
-export type RevealLayers = Readonly<Record<RevealGroup, Element>>;
+/**
+ * The reveal layer's group for each of {@link REVEAL_GROUPS}, and `flights`: the element over the
+ * reveal layer that holds a layer for each message in flight off the time axis (`FlightLayer` in
+ * Messages.tsx).
+ */
+export type RevealLayers = Readonly<Record<RevealGroup, Element> & { flights?: Element }>;
 
 /**
  * The reveal layer's groups (`Marks.tsx`): a layer that shows only what lies left of the playhead,

@@ -132,8 +132,9 @@ function Reveal({ g, root, onRoot }: { g: Geometry; root: React.RefObject<SVGGEl
   const store = useLabStore();
   // (Stable: called as the layer's SVG comes and goes, not at every render.)
   const setGroups = useCallback(
-    (svg: SVGSVGElement | null) => onRoot(svg ? (Object.fromEntries(REVEAL_GROUPS.map((k, i) => [k, svg.children[i]!])) as RevealLayers) : null),
-    [onRoot],
+    (svg: SVGSVGElement | null) =>
+      onRoot(svg && host ? ({ ...Object.fromEntries(REVEAL_GROUPS.map((k, i) => [k, svg.children[i]!])), flights: host } as RevealLayers) : null),
+    [onRoot, host],
   );
   usePlayheadFrame(
     (ms) => {

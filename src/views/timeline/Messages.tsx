@@ -10,7 +10,7 @@
  * straight to the DOM, so a frame re-renders nothing (`playhead-hooks.ts`).
  * @module
  */
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { M } from '../MotionProvider';
 import { useT } from '../../i18n';
@@ -40,8 +40,10 @@ const DASH: Partial<Record<MessageGeom['style'] | 'late', [number, number]>> = {
 
 interface ArrowProps {
   msg: MessageGeom;
-  /** Its line does not follow the time axis (`offAxisFlights`): never on the reveal layer. */
+  /** Its line does not follow the time axis (`offAxisFlights`): never on the reveal layer; in flight while playing, on a layer of its own ({@link FlightLayer}). */
   bent: boolean;
+  /** The lanes (for the passages a {@link FlightLayer} draws under its line). */
+  g: MarkGeometry;
   /** Whether it has arrived (at the playhead's step); until then its tip follows the playhead. */
   arrived: boolean;
   /** The wait at a paused receiver: not started, under way (its line follows the playhead), or over. */
@@ -63,7 +65,80 @@ function shownProgress(store: LabStore, msg: MessageGeom, ms: number, lengthPx: 
   return devicePx(store, flightProgress(msg, ms) * lengthPx) / lengthPx;
 }
 
-const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, waitLabel, lostLabel }: ArrowProps) {
+/** Room (px) around a flight's line in its layer: the passages' gaps are wider than the line. */
+const FLIGHT_PAD = 6;
+
+/**
+ * A message whose line does not follow the time axis (`offAxisFlights`), in flight while the story
+ * plays: its line, and its passages under it, drawn whole in a small layer of its own over the
+ * reveal layer (`host`, the reveal layer's box), which a box clips at its tip, as the reveal layer
+ * clips at the playhead. Each frame moves the box and, back by as much, what it holds: CSS
+ * transforms on layers of their own, which the browser moves without repainting the picture. Its
+ * tip was written into the marks' SVG every frame, and each write repainted the whole picture: in
+ * the seed's first seconds, two frames in three (issue 44). The box is cut across the line's
+ * longer side (a line nearly upright is uncovered from top to bottom), at its tip as
+ * `shownProgress` places it, on whole device pixels.
+ */
+function FlightLayer({ msg, g, cls, host, line }: { msg: MessageGeom; g: MarkGeometry; cls: string; host: Element; line: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  // The box's place last written (a write of the same place still costs a frame's update).
+  const placed = useRef('');
+  const store = useLabStore();
+  const end = useMemo(() => drawnEnd(msg), [msg]);
+  const dx = end.x - msg.x1;
+  const dy = end.y - msg.y1;
+  const steps = Math.max(1, Math.hypot(dx, dy));
+  // The layer's box: the line's, with room.
+  const left = Math.min(msg.x1, end.x) - FLIGHT_PAD;
+  const top = Math.min(msg.y1, end.y) - FLIGHT_PAD;
+  const w = Math.abs(dx) + 2 * FLIGHT_PAD;
+  const h = Math.abs(dy) + 2 * FLIGHT_PAD;
+  const across = Math.abs(dx) >= Math.abs(dy);
+  usePlayheadFrame(
+    (ms) => {
+      const progress = shownProgress(store, msg, ms, steps);
+      // The box's corner: it covers the stretch from the line's start to its tip.
+      const bx = across ? (dx >= 0 ? msg.x1 + dx * progress - w : msg.x1 + dx * progress) : left;
+      const by = across ? top : dy >= 0 ? msg.y1 + dy * progress - h : msg.y1 + dy * progress;
+      const at = `${bx}px, ${by}px`;
+      if (`${at} ${left} ${top}` === placed.current || !box.current || !inner.current) return;
+      placed.current = `${at} ${left} ${top}`;
+      box.current.style.transform = `translate(${at})`;
+      inner.current.style.transform = `translate(${left - bx}px, ${top - by}px)`;
+    },
+    [msg, steps, across, left, top, w, h],
+  );
+  const passages = passageLanes(g, msg).map(({ from, to, lane }) => <g key={from}>{passageLines(msg, from, to, lane % 2 === 1)}</g>);
+  return createPortal(
+    <div ref={box} className="fl-now" style={{ width: w, height: h, overflow: 'hidden' }} aria-hidden="true">
+      <div ref={inner} className="fl-now">
+        <svg width={w} height={h} viewBox={`${left} ${top} ${w} ${h}`} focusable="false">
+          <g className="fl-passages">
+            <g className={cls}>{passages}</g>
+          </g>
+          <g className={cls}>{line}</g>
+        </svg>
+      </div>
+    </div>,
+    host,
+  );
+}
+
+/** The lines of `msg`'s passage over another lane (`alt`: a tinted one), from fraction `from` to `to` of its line: a gap in the lane's colour, and the message's line, thin. */
+function passageLines(msg: MessageGeom, from: number, to: number, alt: boolean) {
+  const dx = msg.x2 - msg.x1;
+  const dy = msg.y2 - msg.y1;
+  const at = { x1: msg.x1 + dx * from, y1: msg.y1 + dy * from, x2: msg.x1 + dx * to, y2: msg.y1 + dy * to };
+  return (
+    <>
+      <line {...at} className={alt ? 'fl-passage__gap fl-passage__gap--alt' : 'fl-passage__gap'} />
+      <line {...at} className="fl-msg__line fl-passage" data-msg={msg.id} />
+    </>
+  );
+}
+
+const Arrow = memo(function Arrow({ msg, bent, g, arrived, waiting, trace, label, waitLabel, lostLabel }: ArrowProps) {
   const t = useT();
   const line = useRef<SVGLineElement>(null);
   const head = useRef<SVGPathElement>(null);
@@ -80,6 +155,9 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
   // playhead (`RevealContext` in Lanes.tsx), with no head; its name, dot and label stay here.
   const playingReveal = usePlayingRevealOf('arrow');
   const reveal = arrived || bent ? null : playingReveal;
+  // Off the time axis, in flight while playing: on a layer of its own, uncovered up to its tip.
+  const flightHost = usePlayingReveal()?.flights ?? null;
+  const flying = bent && !arrived && !msg.sameLine ? flightHost : null;
   // In flight, paused: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
@@ -94,9 +172,9 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
       const drawn = progress > 0.02 && !(msg.bundled && progress >= 1) && (progress >= 1 || headClear(msg, tipX, tipY, ms));
       head.current?.setAttribute('d', drawn ? arrowHead(tipX, tipY, msg.x2 - msg.x1, msg.y2 - msg.y1) : '');
     },
-    [arrived, msg, reveal],
-    // Arrived, or on the reveal layer, it is drawn whole until the next step: no work per frame.
-    !arrived && !reveal,
+    [arrived, msg, reveal, flying],
+    // Arrived, or on the reveal layer or a flight's, it is drawn whole until the next step: no work per frame here.
+    !arrived && !reveal && !flying,
   );
   const waitReveal = usePlayingRevealOf('wait');
   const name = t(messageNameKey(msg.kind));
@@ -122,7 +200,7 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
   }
   const lineEl = (
     <line
-      ref={reveal ? undefined : line}
+      ref={reveal || flying ? undefined : line}
       x1={msg.x1}
       y1={msg.y1}
       x2={end.x}
@@ -135,8 +213,8 @@ const Arrow = memo(function Arrow({ msg, bent, arrived, waiting, trace, label, w
   return (
     <g className={cls} role="img" aria-label={aria} data-msg={msg.id}>
       <title>{aria}</title>
-      {reveal ? createPortal(<g className={cls}>{lineEl}</g>, reveal) : lineEl}
-      {!reveal && <path ref={head} d={msg.bundled ? '' : arrowHead(end.x, end.y, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />}
+      {reveal ? createPortal(<g className={cls}>{lineEl}</g>, reveal) : flying ? <FlightLayer msg={msg} g={g} cls={cls} host={flying} line={lineEl} /> : lineEl}
+      {!reveal && !flying && <path ref={head} d={msg.bundled ? '' : arrowHead(end.x, end.y, msg.x2 - msg.x1, msg.y2 - msg.y1)} className="fl-msg__head" />}
       <circle cx={msg.x1} cy={msg.y1} r={DOT_R} className="fl-msg__dot" />
       {label && (late || arrived) && <Leader spot={label} />}
       {label && (late || arrived) && (
@@ -242,11 +320,13 @@ export interface Flights {
   chunks: Chunk[];
   /** The ids of the messages whose line does not follow the time axis ({@link offAxisFlights}). */
   bent: ReadonlySet<number>;
+  /** The layout they were made for (its lanes, for the passages of a {@link FlightLayer}). */
+  g: MarkGeometry;
 }
 
 /** React hook: the layout's {@link Flights}, once per layout, for {@link Messages} and {@link Passages} both. */
 export function useFlights(g: MarkGeometry): Flights {
-  return useMemo(() => ({ chunks: chunksOf(g), bent: offAxisFlights(g) }), [g]);
+  return useMemo(() => ({ chunks: chunksOf(g), bent: offAxisFlights(g), g }), [g]);
 }
 
 /**
@@ -256,21 +336,21 @@ export function useFlights(g: MarkGeometry): Flights {
 const stepIn = (c: Chunk, stepMs: number): number => (stepMs < c.from ? -1 : Math.min(stepMs, c.to));
 
 /** All message arrows sent by the playhead. */
-export function Messages({ trace, labels, flights: { chunks, bent } }: { trace: Trace; labels: LabelPlan; flights: Flights }) {
+export function Messages({ trace, labels, flights: { chunks, bent, g } }: { trace: Trace; labels: LabelPlan; flights: Flights }) {
   const t = useT();
   // Sending, arriving and handling are events: the step says which arrows exist and which have landed.
   const stepMs = timeOfStep(trace, useEventStep());
   return (
     <g role="group" aria-label={t('timeline.messages')} className="fl-messages">
       {chunks.map((c, i) => (
-        <ArrowChunk key={i} msgs={c.msgs} trace={trace} labels={labels} bent={bent} stepMs={stepIn(c, stepMs)} />
+        <ArrowChunk key={i} msgs={c.msgs} trace={trace} labels={labels} bent={bent} g={g} stepMs={stepIn(c, stepMs)} />
       ))}
     </g>
   );
 }
 
 /** The arrows of one chunk as they are at `stepMs` (see {@link stepIn}). */
-const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, bent, stepMs }: { msgs: MessageGeom[]; trace: Trace; labels: LabelPlan; bent: ReadonlySet<number>; stepMs: number }) {
+const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, bent, g, stepMs }: { msgs: MessageGeom[]; trace: Trace; labels: LabelPlan; bent: ReadonlySet<number>; g: MarkGeometry; stepMs: number }) {
   return msgs.map((msg) => {
     if (msg.sentAtMs > stepMs) return null;
     const waiting = msg.waitX2 === undefined || stepMs < msg.arriveAtMs ? 'no' : stepMs < (msg.handledAtMs ?? Infinity) ? 'now' : 'done';
@@ -279,6 +359,7 @@ const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, bent, stepMs 
         key={msg.id}
         msg={msg}
         bent={bent.has(msg.id)}
+        g={g}
         trace={trace}
         waiting={waiting}
         label={labels.get(labelKey.message(msg.id))}
@@ -329,6 +410,8 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { m
   // In flight while playing: drawn whole on the reveal layer (as its message's line, `Arrow`).
   const playingReveal = usePlayingRevealOf('passage');
   const reveal = arrived || bent ? null : playingReveal;
+  const flightHost = usePlayingReveal()?.flights;
+  const flying = bent && !arrived && flightHost !== undefined;
   const store = useLabStore();
   const dx = msg.x2 - msg.x1;
   const dy = msg.y2 - msg.y1;
@@ -338,7 +421,7 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { m
     (ms) => {
       const end = Math.min(to, arrived ? 1 : shownProgress(store, msg, ms, steps));
       const el = ref.current;
-      if (!el || reveal || (end === shown.current.end && el === shown.current.el)) return;
+      if (!el || reveal || flying || (end === shown.current.end && el === shown.current.el)) return;
       shown.current = { end, el };
       el.setAttribute('visibility', end > from ? 'visible' : 'hidden');
       for (const l of el.children) {
@@ -346,18 +429,14 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { m
         l.setAttribute('y2', String(msg.y1 + dy * end));
       }
     },
-    [arrived, msg, from, to, reveal],
-    !arrived && !reveal,
+    [arrived, msg, from, to, reveal, flying],
+    !arrived && !reveal && !flying,
   );
-  const at = { x1: msg.x1 + dx * from, y1: msg.y1 + dy * from, x2: msg.x1 + dx * to, y2: msg.y1 + dy * to };
+  // Off the time axis, in flight while playing: its message's flight layer draws it (`FlightLayer`).
+  if (flying) return null;
   // Its line in its message's own colour and dash (the message's classes), thinner and fainter (app.css).
   const cls = `fl-msg fl-msg--${msg.style}${msg.lateBy !== undefined ? ' fl-msg--late' : ''}`;
-  const lines = (
-    <>
-      <line {...at} className={alt ? 'fl-passage__gap fl-passage__gap--alt' : 'fl-passage__gap'} />
-      <line {...at} className="fl-msg__line fl-passage" data-msg={msg.id} />
-    </>
-  );
+  const lines = passageLines(msg, from, to, alt);
   if (reveal)
     return createPortal(
       <g className="fl-passages">
