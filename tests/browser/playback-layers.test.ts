@@ -13,10 +13,12 @@
  * bars and the arrow in flight are back in the marks' SVG, with its head, as every other test sees
  * them.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { explainerLoaded, launchForFile, patientPolls } from './settle';
 import { SHOWN_EVERY_MS } from '../../src/views/timeline/playhead-hooks';
+import { openTools } from './tools';
 
 const baseURL = inject('baseURL');
 patientPolls();
@@ -95,7 +97,7 @@ describe('playing the seed', () => {
       const started = Date.now();
       // The lease service's reply to the first grant is drawn apart from its time (off the time
       // axis): in flight it is a layer of its own over the reveal layer, holding its line whole.
-      const flight = page.locator('.fl-reveal > .fl-now:not(.fl-now--reveal)').first();
+      const flight = page.locator('.fl-reveal > .fl-flight').first();
       await flight.waitFor({ state: 'attached', timeout: 2000 });
       expect(await flight.locator('line.fl-msg__line').count()).toBeGreaterThan(0);
       // Into the run: the first lease granted, client 1 paused, its write on the way.
@@ -141,6 +143,46 @@ describe('playing the seed', () => {
         entered = (await whereDrawn(page)).entrances;
       }
       expect(entered).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('exports a message in flight off the time axis with its line cut at its tip', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseURL}?scenario=seed-gc-pause`);
+      await explainerLoaded(page);
+      await page.waitForLoadState('networkidle');
+      await openTools(page);
+      const download = page.waitForEvent('download');
+      // The SVG download pressed in the very task in which the first flight layer is attached (it
+      // flies for a fraction of a second), from the page: a Playwright click would come too late.
+      const box = await page.evaluate(
+        () =>
+          new Promise<{ x: number; y: number; w: number; h: number }>((resolve) => {
+            const go = (): boolean => {
+              const flight = document.querySelector<HTMLElement>('.fl-reveal > .fl-flight');
+              if (!flight?.style.transform) return false;
+              const [x = 0, y = 0] = (/translate\(([-0-9.e]+)px, ([-0-9.e]+)px/.exec(flight.style.transform) ?? []).slice(1).map(Number);
+              document.querySelector<HTMLButtonElement>('button[aria-label="Download the timeline as SVG"]')!.click();
+              resolve({ x, y, w: parseFloat(flight.style.width), h: parseFloat(flight.style.height) });
+              return true;
+            };
+            const mo = new MutationObserver(() => go() && mo.disconnect());
+            mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+            document.querySelector<HTMLButtonElement>('button.fl-play')!.click();
+          }),
+      );
+      const svg = await (await download).path().then((path) => (path ? readFileSync(path, 'utf8') : ''));
+      // Its clip is the flight layer's box (where it is by then: the export loads its chunk first, and
+      // the box has moved on with the tip), and its line is in the group it clips.
+      const clip = /<clipPath id="fl-export-flight-0"><rect x="([-0-9.e]+)" y="([-0-9.e]+)" width="([0-9.e]+)" height="([0-9.e]+)"/.exec(svg);
+      expect(clip).not.toBeNull();
+      expect([Number(clip![3]), Number(clip![4])]).toEqual([box.w, box.h]);
+      expect(Math.hypot(Number(clip![1]) - box.x, Number(clip![2]) - box.y)).toBeLessThan(Math.hypot(box.w, box.h));
+      expect(svg).toMatch(/<g clip-path="url\(#fl-export-flight-0\)"><clipPath[^]*?<line [^>]*x1=/);
     } finally {
       await context.close();
     }

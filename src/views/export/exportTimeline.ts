@@ -168,8 +168,18 @@ export function buildTimelineSvg(root: Element, title: string): { svg: string; w
     shown.append(...revealed.childNodes);
     revealed.append(clip, shown);
   }
+  // While playing, a message in flight off the time axis is on a layer of its own (`FlightLayer` in
+  // Messages.tsx): its SVG, in the picture's own units, shown within its box (moved by a translate).
+  const flights = [...root.querySelectorAll<HTMLElement>('.fl-flight')].map((box, i) => {
+    const [bx = 0, by = 0] = (/translate\(([-0-9.e]+)px, ([-0-9.e]+)px/.exec(box.style.transform) ?? []).slice(1).map(Number);
+    const clip = make('clipPath', { id: `fl-export-flight-${i}` });
+    clip.appendChild(make('rect', { x: bx, y: by, width: parseFloat(box.style.width), height: parseFloat(box.style.height) }));
+    const g = make('g', { 'clip-path': `url(#fl-export-flight-${i})` });
+    g.append(clip, ...styledClone(box.querySelector('svg')!).childNodes);
+    return g;
+  });
   pic.insertBefore(make('g', {}), pic.querySelector('defs')?.nextSibling ?? pic.firstChild).append(
-    ...[layer('.fl-timeline__back:not(.fl-timeline__lines)'), layer('.fl-now--future svg'), layer('.fl-timeline__lines'), revealed].filter((g) => g !== undefined),
+    ...[layer('.fl-timeline__back:not(.fl-timeline__lines)'), layer('.fl-now--future svg'), layer('.fl-timeline__lines'), revealed, ...flights].filter((g) => g !== undefined),
   );
   const over = layer('.fl-now--playhead svg');
   if (over) pic.appendChild(over);

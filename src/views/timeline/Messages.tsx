@@ -111,7 +111,7 @@ function FlightLayer({ msg, g, cls, host, line }: { msg: MessageGeom; g: MarkGeo
   );
   const passages = passageLanes(g, msg).map(({ from, to, lane }) => <g key={from}>{passageLines(msg, from, to, lane % 2 === 1)}</g>);
   return createPortal(
-    <div ref={box} className="fl-now" style={{ width: w, height: h, overflow: 'hidden' }} aria-hidden="true">
+    <div ref={box} className="fl-now fl-flight" style={{ width: w, height: h, overflow: 'hidden' }} aria-hidden="true">
       <div ref={inner} className="fl-now">
         <svg width={w} height={h} viewBox={`${left} ${top} ${w} ${h}`} focusable="false">
           <g className="fl-passages">
