@@ -65,10 +65,10 @@ async function whereDrawn(page: Page) {
       // Which playhead line shows: the one over the marks (stopped) or the one under them, in the future cover's layer (playing).
       overShown: document.querySelector('.fl-playhead__line')?.getAttribute('visibility') !== 'hidden',
       underShown: document.querySelector('.fl-now__line')?.getAttribute('visibility') === 'visible',
-      // Entrances running on the picture's marks (motion's Web Animations on SVG elements).
+      // Entrances running on the picture's marks (motion's Web Animations on SVG elements among the marks).
       entrances: document.getAnimations().filter((a) => {
         const target = (a.effect as KeyframeEffect | null)?.target;
-        return a.playState === 'running' && target instanceof SVGElement && target.closest('.fl-timeline__picture') !== null;
+        return a.playState === 'running' && target instanceof SVGElement && target.closest('.fl-marks') !== null;
       }).length,
     };
   });
@@ -139,6 +139,16 @@ describe('playing the seed', () => {
       // with an entrance: a message's arrow has none, so up to eight steps; each entrance lasts 0.18-0.3 s).
       let entered = 0;
       for (let i = 0; i < 8 && entered === 0; i++) {
+        await page.getByRole('button', { name: 'Next event', exact: true }).click();
+        entered = (await whereDrawn(page)).entrances;
+      }
+      expect(entered).toBeGreaterThan(0);
+      // Next event pressed while playing pauses at that event: its marks enter too (the picture's
+      // `data-playing` is gone before they are attached).
+      entered = 0;
+      for (let i = 0; i < 8 && entered === 0; i++) {
+        await page.getByRole('button', { name: 'Play', exact: true }).click();
+        await page.waitForTimeout(150);
         await page.getByRole('button', { name: 'Next event', exact: true }).click();
         entered = (await whereDrawn(page)).entrances;
       }

@@ -7,7 +7,7 @@
  * there is nothing yet to mark, and the marks follow a moment later, about 5 KB gzip.
  * @module
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useInsertionEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../i18n';
 import type { Trace } from '../../model/trace';
@@ -180,9 +180,13 @@ export function Marks({ g, trace, patterns, breaks }: MarksProps) {
   const playing = useLab((s) => s.playing);
   // While the story plays, the marks appear without an entrance (`enter` in motion-kit.tsx looks
   // for this attribute on the picture): an entrance on an SVG element is animated on the main
-  // thread, and each of its frames repaints the whole picture (issue 44).
-  useLayoutEffect(() => {
-    root.current?.closest('.fl-timeline__picture')?.toggleAttribute('data-playing', playing);
+  // thread, and each of its frames repaints the whole picture (issue 44). Set before the commit's
+  // refs are attached, where the entrances start (an insertion effect): a step that pauses (Next
+  // event while playing, a key-moment stop) has its marks enter.
+  useInsertionEffect(() => {
+    const picture = root.current?.closest('.fl-timeline__picture');
+    picture?.toggleAttribute('data-playing', playing);
+    return () => picture?.removeAttribute('data-playing');
   }, [playing]);
   const holes = useMemo(() => createLabelHoles(), []);
   // Every frame, without a render: the bars still growing reach the playhead (`growth.ts`; here, in

@@ -77,7 +77,7 @@ const FLIGHT_PAD = 6;
  * tip was written into the marks' SVG every frame, and each write repainted the whole picture: in
  * the seed's first seconds, two frames in three (issue 44). The box is cut across the line's
  * longer side (a line nearly upright is uncovered from top to bottom), at its tip as
- * `shownProgress` places it, on whole device pixels.
+ * `shownProgress` places it (moved on by whole device pixels of its line while playing).
  */
 function FlightLayer({ msg, g, cls, host, line }: { msg: MessageGeom; g: MarkGeometry; cls: string; host: Element; line: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
@@ -109,7 +109,8 @@ function FlightLayer({ msg, g, cls, host, line }: { msg: MessageGeom; g: MarkGeo
     },
     [msg, steps, across, left, top, w, h],
   );
-  const passages = passageLanes(g, msg).map(({ from, to, lane }) => <g key={from}>{passageLines(msg, from, to, lane % 2 === 1)}</g>);
+  // The passages its line has where paused (`PassageChunk`: none for a line seen whole).
+  const passages = (msg.visible.length < 2 ? [] : passageLanes(g, msg)).map(({ from, to, lane }) => <g key={from}>{passageLines(msg, from, to, lane % 2 === 1)}</g>);
   return createPortal(
     <div ref={box} className="fl-now fl-flight" style={{ width: w, height: h, overflow: 'hidden' }} aria-hidden="true">
       <div ref={inner} className="fl-now">
@@ -268,10 +269,10 @@ const Arrow = memo(function Arrow({ msg, bent, g, arrived, waiting, trace, label
  * (a reply or a message set off from its neighbours to be told apart, `message-geometry.ts`), or
  * flying across a bend of the axis (it is piecewise linear: `playback.ts`'s warp, and the breaks of
  * "skip quiet time"). For those, the point a message's time has reached (`flightProgress`) is not
- * where its line meets the playhead, so they stay in the marks' SVG while playing, their tip
- * following the playhead's time as paused: on the reveal layer they were shown only once the
- * playhead reached their line (after they had arrived), and pausing made their tips jump (issue
- * 44's review). Once per layout.
+ * where its line meets the playhead, so they are not on the reveal layer while playing (there they
+ * were shown only once the playhead reached their line, after they had arrived, and pausing made
+ * their tips jump: issue 44's review) but each on a layer of its own, uncovered up to its tip at the
+ * playhead's time ({@link FlightLayer}). Once per layout.
  */
 function offAxisFlights(g: MarkGeometry): ReadonlySet<number> {
   const out = new Set<number>();
@@ -411,7 +412,7 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { m
   const playingReveal = usePlayingRevealOf('passage');
   const reveal = arrived || bent ? null : playingReveal;
   const flightHost = usePlayingReveal()?.flights;
-  const flying = bent && !arrived && flightHost !== undefined;
+  const flying = bent && !arrived && !msg.sameLine && flightHost !== undefined;
   const store = useLabStore();
   const dx = msg.x2 - msg.x1;
   const dy = msg.y2 - msg.y1;

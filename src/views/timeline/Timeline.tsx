@@ -131,8 +131,9 @@ function Playhead({ g, breaks, band, under }: { g: Geometry; breaks: PlayheadBre
   const bottom = g.height - 4;
   const drawLine = (px: number) => {
     const whole = `M0,${top}V${bottom}`;
-    // While playing, the line is the one drawn in the future cover's layer, under the marks (`under`):
-    // the messages in flight and the labels it passes are drawn over it, so it needs no breaks, and
+    // While playing, the line is the one drawn in the future cover's layer, under the marks (`under`),
+    // just right of the playhead: the marks it meets there (labels, messages off the time axis) are
+    // drawn over it, the bars and messages on the reveal layer end at it, so it needs no breaks, and
     // a frame writes nothing but the layers' places. Breaking this line around each message in
     // flight rewrote it every frame a message flew, and each rewrite repainted the layer: with one
     // core busy, a third of those frames missed (issue 44). Stopped, this line is drawn over the
@@ -341,7 +342,8 @@ export function Timeline() {
               repaints nothing: the background (lane bands, grid) drawn once; the grey future cover
               from the playhead on, with a faint band along the playhead's line (where the line
               breaks to leave an arrow clear, playhead-clearance.ts, the band still says where "now"
-              is, and the arrow reads on top of it), a layer moved by a transform; the lane lines;
+              is, and the arrow reads on top of it) and, while the story plays, the playhead's line
+              itself, a layer moved by a transform; the lane lines;
               the reveal layer (the marks' own, `Marks.tsx`: in its place here once they are in);
               the picture itself (the SVG with the marks); and on top the playhead, a layer of its
               own. */}
@@ -356,8 +358,9 @@ export function Timeline() {
               <svg width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} focusable="false">
                 <rect x={0} y={AXIS_H - 6} width={g.width} height={g.height - AXIS_H} className="fl-future" />
                 <path ref={band} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__band" />
-                {/* The playhead's line while playing, under the marks (`Playhead`). */}
-                <path ref={under} d={`M0,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__line" visibility="hidden" />
+                {/* The playhead's line while playing, under the marks (`Playhead`): just right of the
+                    playhead, where the reveal layer, which ends there, draws nothing over it. */}
+                <path ref={under} d={`M1,${AXIS_H - 4}V${g.height - 4}`} className="fl-now__line" visibility="hidden" />
               </svg>
             </div>
             <svg className="fl-timeline__back fl-timeline__lines" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} aria-hidden="true" focusable="false">
