@@ -65,6 +65,16 @@ function shownProgress(store: LabStore, msg: MessageGeom, ms: number, lengthPx: 
   return devicePx(store, flightProgress(msg, ms) * lengthPx) / lengthPx;
 }
 
+/**
+ * React hook: where `msg`'s {@link FlightLayer} goes (the reveal layer's `flights`) when it has one:
+ * off the time axis (`bent`), not `arrived`, not on the same line as a later message (whose line
+ * stands for both), and the story playing; else null. Its arrow and its passages ask the same.
+ */
+function useFlightHost(msg: MessageGeom, bent: boolean, arrived: boolean): Element | null {
+  const host = usePlayingReveal()?.flights;
+  return bent && !arrived && !msg.sameLine && host ? host : null;
+}
+
 /** Room (px) around a flight's line in its layer: the passages' gaps are wider than the line. */
 const FLIGHT_PAD = 6;
 
@@ -157,8 +167,7 @@ const Arrow = memo(function Arrow({ msg, bent, g, arrived, waiting, trace, label
   const playingReveal = usePlayingRevealOf('arrow');
   const reveal = arrived || bent ? null : playingReveal;
   // Off the time axis, in flight while playing: on a layer of its own, uncovered up to its tip.
-  const flightHost = usePlayingReveal()?.flights ?? null;
-  const flying = bent && !arrived && !msg.sameLine ? flightHost : null;
+  const flying = useFlightHost(msg, bent, arrived);
   // In flight, paused: the tip follows the playhead without a render (attributes, so exports see it too).
   usePlayheadFrame(
     (ms) => {
@@ -411,8 +420,7 @@ const Passage = memo(function Passage({ msg, from, to, alt, arrived, bent }: { m
   // In flight while playing: drawn whole on the reveal layer (as its message's line, `Arrow`).
   const playingReveal = usePlayingRevealOf('passage');
   const reveal = arrived || bent ? null : playingReveal;
-  const flightHost = usePlayingReveal()?.flights;
-  const flying = bent && !arrived && !msg.sameLine && flightHost !== undefined;
+  const flying = useFlightHost(msg, bent, arrived) !== null;
   const store = useLabStore();
   const dx = msg.x2 - msg.x1;
   const dy = msg.y2 - msg.y1;
