@@ -6,8 +6,9 @@
  * stable references (the trace), or wrap the selector in `useShallow`.
  * @module
  */
-import { createContext, use, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useContext, useDeferredValue, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { opensDefault, type InitOptions } from './initial-state';
+import { eventStepAt } from './playback';
 import { loadSimulator, simulatorReady } from './simulator';
 import { createLabStore, type LabState, type LabStore } from './store';
 
@@ -43,7 +44,48 @@ export function LabProvider({ store, scenarioId, scenario, timeMs, children }: L
       store ??
       createLabStore({ ...(scenarioId ? { scenarioId } : {}), ...(scenario ? { scenario } : {}), ...(timeMs !== undefined ? { timeMs } : {}) }),
   );
-  return <LabContext.Provider value={value}>{children}</LabContext.Provider>;
+  return (
+    <LabContext.Provider value={value}>
+      <StepClock>{children}</StepClock>
+    </LabContext.Provider>
+  );
+}
+
+/** The playhead's event step as the views read it ({@link useEventStep}); -1 outside a provider. */
+const StepContext = createContext(-1);
+
+/**
+ * Holds the playhead's event step (`eventStepAt`) for the explainer's views: the step itself while
+ * paused; while playing, deferred (`useDeferredValue`), so that the views that draw what the
+ * playhead has crossed (the marks, the caption, the storage, the lane names, the panels) re-render
+ * at an event step in a render of their own, which React does in short slices between frames, not
+ * in the frame that moves the playhead (issue 44). One holder for them all: a step's urgent render
+ * is this component alone, whose children are the same elements and are not rendered again. When
+ * each view read the playhead and deferred the step itself, the urgent render ran every one of them
+ * (and what they draw) once more with the step before, inside the frame (issue 44, round 6).
+ */
+function StepClock({ children }: { children: ReactNode }) {
+  const step = usePlayheadLab((s) => eventStepAt(s.trace, s.playheadMs));
+  const deferred = useDeferredValue(step);
+  return <StepContext value={useLab((s) => s.playing) ? deferred : step}>{children}</StepContext>;
+}
+
+/**
+ * React hook: the playhead's discrete step (`eventStepAt`: the index in `trace.events` of the last
+ * event at or before it, -1 before the first, `trace.events.length` at the end of the run); while
+ * playing, a step later (see {@link StepClock}). Re-renders only when it changes.
+ */
+export function useEventStep(): number {
+  return use(StepContext);
+}
+
+/**
+ * React hook: the index in `trace.events` of the last event at or before the playhead
+ * (`lastEventIndexAt`), -1 before the first; read as {@link useEventStep} reads the step.
+ */
+export function useEventIndex(): number {
+  const events = useLab((s) => s.trace.events.length);
+  return Math.min(useEventStep(), events - 1);
 }
 
 /**

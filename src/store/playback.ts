@@ -91,6 +91,14 @@ export function prevEventTime(times: readonly number[], ms: number): number | un
   return lo > 0 ? times[lo - 1] : undefined;
 }
 
+/**
+ * The discrete step of the playhead: the index of the last event at or before `playheadMs` (simulated
+ * ms) in `trace.events`, `-1` before the first, or `trace.events.length` once it is at the end of the run.
+ */
+export function eventStepAt(trace: Trace, playheadMs: number): number {
+  return playheadMs >= trace.endMs ? trace.events.length : lastEventIndexAt(trace, playheadMs);
+}
+
 /** Index of the last event at or before `ms` in `trace.events`, or -1 if none yet. */
 export function lastEventIndexAt(trace: Trace, ms: number): number {
   const ev = trace.events;

@@ -15,10 +15,8 @@ import { loadOnce } from '../store/load-once';
 import { loadedBuiltIn } from '../scenarios';
 import { validNarrationAt } from '../teaching/story';
 import type { NarrationSource } from '../teaching/sources';
-import { useLab, usePlayheadLab } from '../store/context';
-import { useDeferredWhilePlaying } from './timeline/playhead-hooks';
+import { useEventIndex, useLab } from '../store/context';
 import { seconds } from '../store/derive';
-import { lastEventIndexAt } from '../store/playback';
 
 /**
  * The caption generator (`teaching/captions.ts` and its text), loaded after the first render
@@ -56,7 +54,7 @@ export function CaptionPanel() {
   const trace = useLab((s) => s.trace);
   const baseId = useLab((s) => s.baseId);
   const interventions = useLab((s) => s.interventions);
-  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useEventIndex();
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const [captions, setCaptions] = useState(() => generator.current());
   useEffect(() => {

@@ -9,14 +9,13 @@ import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
-import { useLab, usePlayheadLab } from '../store/context';
+import { useEventIndex, useEventStep, useLab, usePlayheadLab } from '../store/context';
 import { clientStatusAt, liveLeaseAt, seconds, type ClientPhase } from '../store/derive';
 import type { Intervention } from '../store/interventions';
 import { MAX_PAUSE_MS, MIN_PAUSE_MS, faultsLeft } from '../store/interventions';
 import { MAX_FAULTS } from '../model/scenario';
-import { lastEventIndexAt } from '../store/playback';
 import type { Translate } from '../teaching/captions';
-import { useDeferredWhilePlaying, usePlayheadText } from './timeline/playhead-hooks';
+import { timeOfStep, usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 import { describeSetting } from '../story/setting-label';
 // The setting chips' text: a link or a file can bring `set` changes before the settings controls load.
@@ -203,7 +202,8 @@ export function ClientButtons({ id, name, phase, full, describedBy, onDone }: Ac
 export function ExpireButton({ full, describedBy, onDone }: ActionProps) {
   const t = useT();
   const expireLeaseNow = useLab((s) => s.expireLeaseNow);
-  const hasLease = useDeferredWhilePlaying(usePlayheadLab((s) => liveLeaseAt(s.trace, s.playheadMs) !== undefined));
+  const trace = useLab((s) => s.trace);
+  const hasLease = liveLeaseAt(trace, timeOfStep(trace, useEventStep())) !== undefined;
   return (
     <button type="button" className="fl-btn fl-btn--wide" onClick={() => { expireLeaseNow(); onDone?.(); }} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={describedBy}>
       {ICON.hourglass}
@@ -225,7 +225,7 @@ export function Interventions() {
   // Play on a phone brings the figure to the top, and a figure too tall to stick scrolls with the page (issue 13, issue 40).
   const panel = useRef<HTMLElement>(null);
   usePhoneLinks(panel);
-  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useEventIndex();
   const removeIntervention = useLab((s) => s.removeIntervention);
   const undo = useLab((s) => s.undo);
   // A scenario holds at most MAX_FAULTS faults, the learner's included: past that it could not be

@@ -19,12 +19,11 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { useT } from '../i18n';
-import { useLab, usePlayheadLab } from '../store/context';
+import { useEventIndex, useLab, usePlayheadLab } from '../store/context';
 import { clientStatusAt } from '../store/derive';
-import { lastEventIndexAt } from '../store/playback';
 import { MAX_FAULTS } from '../model/scenario';
 import { ClientButtons, ExpireButton, useFull } from './Interventions';
-import { useDeferredWhilePlaying, usePlayheadText } from './timeline/playhead-hooks';
+import { usePlayheadText } from './timeline/playhead-hooks';
 import './tools-messages';
 import './lane-menu.css';
 
@@ -59,7 +58,7 @@ export function LaneMenu() {
   const titleId = useId();
   const fullId = useId();
   const trace = useLab((s) => s.trace);
-  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useEventIndex();
   const full = useFull();
   const atMs = index >= 0 ? trace.events[index]!.atMs : 0;
   const client = useMemo(() => trace.scenario.clients.find((c) => c.id === open?.lane), [trace, open]);

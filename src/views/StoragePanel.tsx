@@ -5,13 +5,14 @@
  * (`StorageDecision.staleAccepted`).
  * @module
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { M } from './MotionProvider';
 import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
 import { pyRepr } from '../model/pyrepr';
-import { useLab, useLabStore, usePlayheadLab } from '../store/context';
-import { useDeferredWhilePlaying } from './timeline/playhead-hooks';
+import type { Trace } from '../model/trace';
+import { useEventStep, useLab } from '../store/context';
+import { timeOfStep } from './timeline/playhead-hooks';
 import { storageStateAt, storageVersionAt } from '../store/derive';
 
 /** Constant icon elements: React skips them when the panel re-renders. */
@@ -25,17 +26,30 @@ const BANG = <b aria-hidden="true">!</b>;
  */
 const LOG_LINES = 50;
 
-/** The storage panel. Re-renders only when a decision is crossed. */
+/** The storage panel at the playhead's event step. Its body re-renders only when a decision is crossed. */
 export function StoragePanel() {
-  const t = useT();
-  const store = useLabStore();
   const trace = useLab((s) => s.trace);
-  const version = useDeferredWhilePlaying(usePlayheadLab((s) => storageVersionAt(s.trace, s.playheadMs)));
+  const atMs = timeOfStep(trace, useEventStep());
+  return <StorageBody trace={trace} atMs={atMs} version={storageVersionAt(trace, atMs)} />;
+}
+
+/** Props of the storage panel's body: the trace, the playhead's step time (simulated ms), and the storage's version then (`storageVersionAt`). */
+interface StorageBodyProps {
+  trace: Trace;
+  atMs: number;
+  version: number;
+}
+
+/**
+ * The storage panel's body: the storage at `atMs`. `version` changes exactly when the state does,
+ * and the body re-renders only then (or for a new trace), not at every step.
+ */
+const StorageBody = memo(function StorageBody({ trace, atMs }: StorageBodyProps) {
+  const t = useT();
   const fenced = trace.scenario.storage.fencing === 'token';
   // An equality check (issue 12) accepts only the token of the first write: say so, not "does not check".
   const equality = trace.scenario.storage.fencing === 'equality';
-  // `version` changes exactly when the state at the playhead does.
-  const state = useMemo(() => storageStateAt(trace, store.getState().playheadMs), [store, trace, version]);
+  const state = useMemo(() => storageStateAt(trace, atMs), [trace, atMs]);
   return (
     <section className="fl-card fl-storage" aria-labelledby="fl-storage-h">
       <header className="fl-card__head">
@@ -96,4 +110,4 @@ export function StoragePanel() {
       )}
     </section>
   );
-}
+}, (a: StorageBodyProps, b: StorageBodyProps) => a.trace === b.trace && a.version === b.version);

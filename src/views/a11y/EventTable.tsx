@@ -20,10 +20,9 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { Check, ChevronDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Table2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../../i18n';
 import type { EventKind, Trace, TraceEvent } from '../../model/trace';
-import { useLab, usePlayheadLab } from '../../store/context';
-import { useDeferredWhilePlaying, usePlayheadText } from '../timeline/playhead-hooks';
+import { useEventIndex, useLab, usePlayheadLab } from '../../store/context';
+import { usePlayheadText } from '../timeline/playhead-hooks';
 import { seconds } from '../../store/derive';
-import { lastEventIndexAt } from '../../store/playback';
 import { actorName, captionForEvent, type Translate } from '../../teaching/captions';
 import '../tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 import './events.css';
@@ -105,7 +104,7 @@ export function pageOf(total: number, held: number | undefined, size = PAGE_ROWS
 function Table({ id }: { id: string }) {
   const t = useT();
   const trace = useLab((s) => s.trace);
-  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useEventIndex();
   // "Events up to …": the time as the other texts that follow the playhead show it (four times a second while playing).
   const captionAt = useRef<HTMLSpanElement>(null);
   const upTo = usePlayheadText(captionAt, (ms) => t('events.caption', { at: seconds(ms) }), [t]);

@@ -8,10 +8,8 @@ import { useMemo } from 'react';
 import { Database, Server, User } from 'lucide-react';
 import { useControl } from '../../embed/display';
 import { useT } from '../../i18n';
-import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
-import { useDeferredWhilePlaying } from './playhead-hooks';
+import { useEventIndex, useLab, useLabStore, usePlayheadLab } from '../../store/context';
 import { clientStatusAt, liveLeaseAt, storageStateAt } from '../../store/derive';
-import { lastEventIndexAt } from '../../store/playback';
 import { AXIS_H, type Geometry } from './geometry';
 
 /** Lane icons as constant elements, so re-rendering the column (at each event) skips them. */
@@ -37,7 +35,7 @@ export function LaneLabels({ g, width }: { g: Geometry; width: number }) {
   const store = useLabStore();
   // Lane names open their interventions only where the interventions are shown (`controls=`).
   const menus = useControl('interventions');
-  const index = useDeferredWhilePlaying(usePlayheadLab((s) => lastEventIndexAt(s.trace, s.playheadMs)));
+  const index = useEventIndex();
   const atMs = index >= 0 ? trace.events[index]!.atMs : -1;
   const rows = useMemo(
     () =>

@@ -12,49 +12,24 @@
  * Only messages in flight follow the playhead in React, each on its own (`Messages.tsx`).
  * @module
  */
-import { useDeferredValue, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Trace } from '../../model/trace';
-import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
+import { useLabStore } from '../../store/context';
 import type { LabStore } from '../../store/store';
-import { lastEventIndexAt } from '../../store/playback';
-
-/**
- * The discrete step of the playhead: the index of the last event at or before it in
- * `trace.events`, `-1` before the first, or `trace.events.length` once it is at the end of the run.
- */
-export function eventStepAt(trace: Trace, playheadMs: number): number {
-  return playheadMs >= trace.endMs ? trace.events.length : lastEventIndexAt(trace, playheadMs);
-}
 
 /**
  * The time (simulated ms) that stands for a step: the time of its event, `trace.endMs` at the end,
  * `-1` before the first event. For any item of the trace, `item.startMs <= timeOfStep(...)` holds
- * exactly when `item.startMs <= playheadMs` (items start and end at event times; a test checks it).
+ * exactly when `item.startMs <= playheadMs` (items start and end at event times; a test checks it). See
+ * `eventStepAt` (`store/playback.ts`).
  */
 export function timeOfStep(trace: Trace, step: number): number {
   if (step >= trace.events.length) return trace.endMs;
   return step >= 0 ? trace.events[step]!.atMs : -1;
 }
 
-/**
- * React hook: `value` itself while the story is paused; while it plays, deferred
- * (`useDeferredValue`): a component that shows what the playhead has crossed (the marks, the
- * caption, the storage) re-renders at an event step in a render of its own, which React does in
- * short slices between frames, not in the frame that moves the playhead (issue 44: each step's
- * render made that frame miss on a busy phone). What it shows follows within a frame or two.
- */
-export function useDeferredWhilePlaying<T>(value: T): T {
-  const deferred = useDeferredValue(value);
-  return useLab((s) => s.playing) ? deferred : value;
-}
-
-/**
- * React hook: the playhead's discrete step (see {@link eventStepAt}); re-renders only when it
- * changes, and while playing a step later (`useDeferredWhilePlaying`).
- */
-export function useEventStep(): number {
-  return useDeferredWhilePlaying(usePlayheadLab((s) => eventStepAt(s.trace, s.playheadMs)));
-}
+/** The playhead's event step (`store/context.tsx`), re-exported for the timeline's views. */
+export { useEventStep } from '../../store/context';
 
 /**
  * React hook: calls `apply(playheadMs)` now (before paint), on every playhead change and when
