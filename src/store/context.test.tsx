@@ -6,7 +6,8 @@
 import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LabProvider, useLab, usePlayheadLab } from './context';
+import { LabProvider, useEventIndex, useEventStep, useLab, usePlayheadLab } from './context';
+import { eventStepAt, lastEventIndexAt } from './playback';
 import { createLabStore } from './store';
 
 function setup() {
@@ -60,5 +61,53 @@ describe('useLab and usePlayheadLab', () => {
     }
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<Reader />, { wrapper })).toThrow(/usePlayheadLab/);
+  });
+});
+
+describe('the step clock (issue 44)', () => {
+  /** A view that reads the step, and every step it rendered with. */
+  function stepView() {
+    const seen: number[] = [];
+    function View() {
+      const step = useEventStep();
+      seen.push(step);
+      return <span>{useEventIndex()}</span>;
+    }
+    return { seen, View };
+  }
+
+  it('while playing, a view that reads the step renders once per step crossed, with the new step, and not at the frames between', () => {
+    const { store, wrapper } = setup();
+    const { seen, View } = stepView();
+    const { container } = render(<View />, { wrapper });
+    act(() => store.getState().togglePlay());
+    const stepNow = () => eventStepAt(store.getState().trace, store.getState().playheadMs);
+    for (let crossed = 0; crossed < 3; crossed++) {
+      const from = stepNow();
+      seen.length = 0;
+      // Frames of 20 ms until the playhead crosses an event: each its own act, as each its own task.
+      let frames = 0;
+      while (stepNow() === from && store.getState().playing) {
+        act(() => store.getState().tick(20));
+        frames++;
+      }
+      expect(store.getState().playing).toBe(true);
+      expect(frames).toBeGreaterThan(1);
+      // One render, at the step, with the new step: no render with the step before, none between.
+      expect(seen).toEqual([stepNow()]);
+      expect(container.textContent).toBe(String(lastEventIndexAt(store.getState().trace, store.getState().playheadMs)));
+    }
+  });
+
+  it('paused, a seek reaches it at once', () => {
+    const { store, wrapper } = setup();
+    const { seen, View } = stepView();
+    render(<View />, { wrapper });
+    seen.length = 0;
+    const t = store.getState().trace;
+    act(() => store.getState().seek(t.events[3]!.atMs));
+    expect(seen.at(-1)).toBe(eventStepAt(t, t.events[3]!.atMs));
+    act(() => store.getState().seek(t.endMs));
+    expect(seen.at(-1)).toBe(t.events.length);
   });
 });

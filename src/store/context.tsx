@@ -59,8 +59,10 @@ const StepContext = createContext(-1);
  * paused; while playing, deferred (`useDeferredValue`), so that the views that draw what the
  * playhead has crossed (the marks, the caption, the storage, the lane names, the panels) re-render
  * at an event step in a render of their own, which React does in short slices between frames, not
- * in the frame that moves the playhead (issue 44). One holder for them all: a step's urgent render
- * is this component alone, whose children are the same elements and are not rendered again. When
+ * in the frame that moves the playhead (issue 44). One holder for them all: of the views that read
+ * the step, a step's urgent render is this component alone, whose children are the same elements
+ * and are not rendered again (a view that reads the playhead itself, with `usePlayheadLab`, still
+ * renders at once when what it selects changes). When
  * each view read the playhead and deferred the step itself, the urgent render ran every one of them
  * (and what they draw) once more with the step before, inside the frame (issue 44, round 6).
  */
@@ -73,7 +75,9 @@ function StepClock({ children }: { children: ReactNode }) {
 /**
  * React hook: the playhead's discrete step (`eventStepAt`: the index in `trace.events` of the last
  * event at or before it, -1 before the first, `trace.events.length` at the end of the run); while
- * playing, a step later (see {@link StepClock}). Re-renders only when it changes.
+ * playing, deferred: it follows in a render of its own, a frame or more later, and may pass over a
+ * step when two come that close (see {@link StepClock}). Re-renders only when it changes. Outside a
+ * {@link LabProvider}: -1.
  */
 export function useEventStep(): number {
   return use(StepContext);

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { simulate } from '../model/simulate';
 import { loadBuiltIn } from './initial-state';
 import { parseScenarioOrThrow } from '../model';
-import { builtInScenario } from '../scenarios/all';
+import { ALL_BUILT_IN_SCENARIOS, builtInScenario } from '../scenarios/all';
+import { eventStepAt, lastEventIndexAt } from './playback';
+import { timeOfStep } from '../views/timeline/playhead-hooks';
 import { applyInterventions } from './interventions';
-import { clientStatusAt, liveLeaseAt, seconds, storageCountAt, storageStateAt } from './derive';
+import { clientStatusAt, liveLeaseAt, seconds, storageCountAt, storageStateAt, storageVersionAt } from './derive';
 
 const seed = loadBuiltIn('seed-gc-pause');
 const trace = simulate(seed);
@@ -60,5 +62,41 @@ describe('seconds', () => {
     expect(seconds(10_100)).toBe('10.1');
     expect(seconds(0)).toBe('0.0');
     expect(seconds(20_000)).toBe('20.0');
+  });
+});
+
+describe('the playhead\'s event step stands for the playhead (every built-in run)', () => {
+  const runs = ALL_BUILT_IN_SCENARIOS.map((b) => ({ id: b.id, trace: simulate(parseScenarioOrThrow(b.scenario)) }));
+
+  it('gives the same event index, live lease, storage, and item starts and ends as the playhead itself', () => {
+    for (const { id, trace: t } of runs) {
+      for (let ms = 0; ms <= t.endMs + 37; ms += 37) {
+        const step = eventStepAt(t, ms);
+        const at = timeOfStep(t, step);
+        expect(Math.min(step, t.events.length - 1), `${id} at ${ms}`).toBe(lastEventIndexAt(t, ms));
+        expect(liveLeaseAt(t, at), `${id} at ${ms}`).toBe(liveLeaseAt(t, ms));
+        expect(storageStateAt(t, at), `${id} at ${ms}`).toEqual(storageStateAt(t, ms));
+        for (const item of [...t.leases, ...t.beliefs, ...t.pauses, ...t.partitions]) {
+          expect(item.startMs <= at, `${id} at ${ms}: starts`).toBe(item.startMs <= ms);
+          expect(item.endMs <= at, `${id} at ${ms}: ends`).toBe(item.endMs <= ms);
+        }
+      }
+    }
+  });
+
+  it('storageVersionAt changes whenever the storage\'s state does (resets included)', () => {
+    let resets = 0;
+    for (const { id, trace: t } of runs) {
+      resets += t.storageResets?.length ?? 0;
+      const times = [...new Set([0, ...t.events.map((e) => e.atMs), ...(t.storageResets ?? []), t.endMs])].sort((a, b) => a - b);
+      for (let i = 1; i < times.length; i++) {
+        const [a, b] = [times[i - 1]!, times[i]!];
+        if (JSON.stringify(storageStateAt(t, a)) !== JSON.stringify(storageStateAt(t, b))) {
+          expect(storageVersionAt(t, b), `${id}: ${a} to ${b} ms`).not.toBe(storageVersionAt(t, a));
+        }
+      }
+    }
+    // The built-ins include a reset (identity-cas), so the rule is tried across one.
+    expect(resets).toBeGreaterThan(0);
   });
 });

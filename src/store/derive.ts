@@ -32,11 +32,13 @@ export function storageCountAt(trace: Trace, ms: number): number {
 }
 
 /**
- * How many things that change the storage's state (decisions, and reads when `fenceReads` is on)
- * have happened by `ms`: a cheap primitive for a view to re-render on.
+ * How many things that change the storage's state (decisions, resets, and reads when `fenceReads`
+ * is on) have happened by `ms` (simulated ms): a cheap primitive for a view to re-render on. It
+ * changes whenever {@link storageStateAt} does (a test checks it on every built-in run).
  */
 export function storageVersionAt(trace: Trace, ms: number): number {
   let n = storageCountAt(trace, ms);
+  for (const r of trace.storageResets ?? []) if (r <= ms) n++;
   if (trace.scenario.storage.fenceReads) {
     for (const e of trace.events) {
       if (e.atMs > ms) break;

@@ -9,7 +9,7 @@ import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
-import { useEventIndex, useEventStep, useLab, usePlayheadLab } from '../store/context';
+import { useEventIndex, useEventStep, useLab } from '../store/context';
 import { clientStatusAt, liveLeaseAt, seconds, type ClientPhase } from '../store/derive';
 import type { Intervention } from '../store/interventions';
 import { MAX_PAUSE_MS, MIN_PAUSE_MS, faultsLeft } from '../store/interventions';

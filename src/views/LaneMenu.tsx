@@ -19,7 +19,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
 import { useT } from '../i18n';
-import { useEventIndex, useLab, usePlayheadLab } from '../store/context';
+import { useEventIndex, useLab } from '../store/context';
 import { clientStatusAt } from '../store/derive';
 import { MAX_FAULTS } from '../model/scenario';
 import { ClientButtons, ExpireButton, useFull } from './Interventions';

@@ -26,7 +26,7 @@ const BANG = <b aria-hidden="true">!</b>;
  */
 const LOG_LINES = 50;
 
-/** The storage panel at the playhead's event step. Its body re-renders only when a decision is crossed. */
+/** The storage panel at the playhead's event step. Its body re-renders only when the storage's state changes (a decision, a reset, a fenced read) or the trace does. */
 export function StoragePanel() {
   const trace = useLab((s) => s.trace);
   const atMs = timeOfStep(trace, useEventStep());
@@ -41,8 +41,9 @@ interface StorageBodyProps {
 }
 
 /**
- * The storage panel's body: the storage at `atMs`. `version` changes exactly when the state does,
- * and the body re-renders only then (or for a new trace), not at every step.
+ * The storage panel's body: the storage at `atMs`. `version` changes whenever the state does
+ * (`storageVersionAt`), and the body re-renders only then, for a new trace, or for its own reads
+ * (the language), not at every step.
  */
 const StorageBody = memo(function StorageBody({ trace, atMs }: StorageBodyProps) {
   const t = useT();

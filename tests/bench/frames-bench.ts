@@ -433,7 +433,7 @@ export async function measureFloor(browser: Browser, base: string, durationMs: n
  * 44, rounds 5 and 6), more than most changes measured; the median of three passes, the builds
  * alternating, is what a change is judged by.
  */
-export const PASSES = Math.max(1, Number(process.env.FL_PASSES ?? 3) || 1);
+export const PASSES = Math.max(1, Math.round(Number(process.env.FL_PASSES ?? 3)) || 1);
 
 /**
  * One measurement measured in several passes: each figure the median of the passes' (frames, p50,
@@ -460,7 +460,7 @@ export function medianOfPasses(runs: readonly FrameStats[]): FrameStats {
   };
 }
 
-/** What {@link runFrameBenchmarks} measured: each figure the median of {@link PASSES} passes (see {@link medianOfPasses}). */
+/** What {@link runFrameBenchmarks} measured: each playback and the floor the median of its passes (see {@link medianOfPasses}); scrubbing measured once. */
 export interface FrameRun {
   chromium: string;
   /** This build's measurements: the seed's and the three-client run's playback, then (if asked) scrubbing. */
@@ -475,7 +475,8 @@ export interface FrameRun {
  * Runs the frame measurements against the build in `outDir` (default FL_DIST or dist/), which must
  * hold the floor pages (`floor.ts`): in each of `passes` passes, the seed's and the three-client
  * run's playback (8 s at 1x, the stops off) of this build and (if given) of the `before` build, in
- * turn first (this build first in the first pass), then the floor for as long; then (with `scrub`)
+ * turn first (this build first in the odd passes: with an odd count it goes first once more), then
+ * the floor for as long (one pass only when nothing is played); then (with `scrub`)
  * scrubbing the seed, once per build. Each figure is the median of the passes
  * ({@link medianOfPasses}). One browser for all, so that every figure of a run shares its
  * conditions. `play: false` leaves out the playback, `scrub: false` the scrubbing (the floor is
@@ -494,7 +495,7 @@ export async function runFrameBenchmarks(
     // Per build, per run played: the passes' figures.
     const plays = builds.map(() => PLAYED.map((): FrameStats[] => []));
     const floors: FrameStats[] = [];
-    for (let pass = 0; pass < passes; pass++) {
+    for (let pass = 0; pass < (play ? passes : 1); pass++) {
       const order = pass % 2 ? [...builds.keys()].reverse() : [...builds.keys()];
       if (play) for (const b of order) for (const [i, id] of PLAYED.entries()) plays[b]![i]!.push(await measurePlayback(browser, builds[b]!.base, id));
       floors.push(await measureFloor(browser, served.base, PLAY_MS));

@@ -19,7 +19,8 @@
  *      each figure (`lighthouse-bench.ts`).
  *    What else used the CPU just before each load is sampled and printed (`load.ts`).
  *
- *   npm run bench                          everything, both loads (about 12 minutes on 2 cores)
+ *   npm run bench                          everything, both loads (about 14 minutes on 2 cores;
+ *                                          `--before` adds a few minutes a load)
  *   npm run bench -- --write               also rewrite the generated part of BENCHMARKS.md
  *   npm run bench -- --only frames         only some parts: budget, model, explorer, frames, scrub,
  *                                          tasks, lighthouse (comma-separated or repeated)
@@ -320,7 +321,7 @@ function writeBenchmarks(r: {
     lines.push(
       `### Frames (1280x800, CPU slowed ${CPU_THROTTLE}x; ${PLAY_MS / 1000} s of playing at 1x from the start, the story's key-moment stops off)`,
       '',
-      `The floor: a snapshot of the default page (${r.floorPage?.elements ?? '?'} elements, ${((r.floorPage?.chars ?? 0) / 1024).toFixed(1)} KB of HTML, no script) with one element moved by a CSS transform every frame, measured for ${PLAY_MS / 1000} s in the same run, under the same load. Each playback and the floor: the median of ${framed[0]?.frames?.floor.passes?.length ?? 1} passes, the builds alternating (one pass moves by ±20 frames over 33 ms). "Long frames": long animation frames (over 50 ms). Target (issue 44): p95 at most ${TARGET.p95OverFloor}x the floor's and at most ${TARGET.longFramesPlaying} long frame while playing; no long frame while scrubbing.`,
+      `The floor: a snapshot of the default page (${r.floorPage?.elements ?? '?'} elements, ${((r.floorPage?.chars ?? 0) / 1024).toFixed(1)} KB of HTML, no script) with one element moved by a CSS transform every frame, measured for ${PLAY_MS / 1000} s in the same run, under the same load. Each playback and the floor: the median of ${framed[0]?.frames?.floor.passes?.length ?? 1} passes, the builds alternating (on the 2-core machine of issue 44, one pass moved by ±20 frames over 33 ms); scrubbing: one pass. "Long frames": long animation frames (over 50 ms). Target (issue 44): p95 at most ${TARGET.p95OverFloor}x the floor's and at most ${TARGET.longFramesPlaying} long frame while playing; no long frame while scrubbing.`,
       '',
       '| load | build | measurement | frames | p50 ms | p95 ms | p99 ms | frames over 33 ms | long frames (> 50 ms) | longest ms | p50 / floor | p95 / floor | target |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

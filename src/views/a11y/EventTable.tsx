@@ -20,7 +20,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { Check, ChevronDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Table2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../../i18n';
 import type { EventKind, Trace, TraceEvent } from '../../model/trace';
-import { useEventIndex, useLab, usePlayheadLab } from '../../store/context';
+import { useEventIndex, useLab } from '../../store/context';
 import { usePlayheadText } from '../timeline/playhead-hooks';
 import { seconds } from '../../store/derive';
 import { actorName, captionForEvent, type Translate } from '../../teaching/captions';

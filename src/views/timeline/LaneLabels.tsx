@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Database, Server, User } from 'lucide-react';
 import { useControl } from '../../embed/display';
 import { useT } from '../../i18n';
-import { useEventIndex, useLab, useLabStore, usePlayheadLab } from '../../store/context';
+import { useEventIndex, useLab, useLabStore } from '../../store/context';
 import { clientStatusAt, liveLeaseAt, storageStateAt } from '../../store/derive';
 import { AXIS_H, type Geometry } from './geometry';
 

@@ -17,19 +17,21 @@ import type { Trace } from '../../model/trace';
 import { useLabStore } from '../../store/context';
 import type { LabStore } from '../../store/store';
 
+/** The playhead's event step (`store/context.tsx`), re-exported for the timeline's views. */
+export { useEventStep } from '../../store/context';
+
 /**
  * The time (simulated ms) that stands for a step: the time of its event, `trace.endMs` at the end,
  * `-1` before the first event. For any item of the trace, `item.startMs <= timeOfStep(...)` holds
- * exactly when `item.startMs <= playheadMs` (items start and end at event times; a test checks it). See
- * `eventStepAt` (`store/playback.ts`).
+ * exactly when `item.startMs <= playheadMs`, and the same for its end: items start and end at event
+ * times (`store/derive.test.ts` checks it on every built-in run). See `eventStepAt` (`store/playback.ts`).
  */
 export function timeOfStep(trace: Trace, step: number): number {
   if (step >= trace.events.length) return trace.endMs;
   return step >= 0 ? trace.events[step]!.atMs : -1;
 }
 
-/** The playhead's event step (`store/context.tsx`), re-exported for the timeline's views. */
-export { useEventStep } from '../../store/context';
+
 
 /**
  * React hook: calls `apply(playheadMs)` now (before paint), on every playhead change and when
