@@ -31,8 +31,6 @@ export function timeOfStep(trace: Trace, step: number): number {
   return step >= 0 ? trace.events[step]!.atMs : -1;
 }
 
-
-
 /**
  * React hook: calls `apply(playheadMs)` now (before paint), on every playhead change and when
  * playback starts or stops, without re-rendering. `apply` must only touch the DOM (attributes, styles, scroll). It is re-subscribed
