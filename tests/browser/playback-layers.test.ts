@@ -9,7 +9,8 @@
  * painted: the marks' SVG in under a sixth of the frames of the seed's busy first seconds, the
  * playhead's layer in under half, the future cover's far less (before, the SVG was painted in 136
  * of 157 frames, the cover in 70), and the
- * time's layer about four times a second (`shownMs`; before, at every tenth). Paused, the
+ * time's layer about four times a second (`shownMs`; before, at every tenth), and the legend and
+ * the events table, which the caption above them moves at events, not at all. Paused, the
  * bars and the arrow in flight are back in the marks' SVG, with its head, as every other test sees
  * them.
  */
@@ -121,6 +122,12 @@ describe('playing the seed', () => {
       expect(painted('fl-now fl-now--future')).toBeLessThan(frames / 10);
       // The time moves on four times a second (`shownMs`), not at every tenth (17 a second here).
       expect(painted('fl-time__now')).toBeLessThanOrEqual(Math.ceil(2500 / SHOWN_EVERY_MS) + 3);
+      // What an event step moves (the caption above them changes its height) is a layer of its own,
+      // moved as pixels and not painted again (app.css); before, each move repainted it.
+      for (const part of ['fl-legend-box', 'fl-events']) {
+        expect(after.has(part), `${part} is a layer`).toBe(true);
+        expect(painted(part), `${part} painted while playing`).toBeLessThanOrEqual(1);
+      }
       // While playing: the bars on the reveal layer, none in the SVG; the playhead's line whole.
       expect(playing.svgBars).toBe(0);
       expect(playing.revealBars).toBeGreaterThan(0);
