@@ -39,8 +39,8 @@
  * - CSS loaded by the first render: at most 10.1 KB gzip (9.9 KB since issue 42's presenter mode for short
  *   screens: 18 px labels at 1024x768, the title, controls and Sources on one line each: 0.09 KB; 10 KB
  *   until issue 44's round 7 gave the parts an event step of playback moves a layer of their own, the
- *   story bar, the legend, the events table and the interventions, +0.045 KB for a third less paint
- *   and pre-paint while playing: measured 10.043 KB);
+ *   story bar, the legend, the events table and the interventions, +0.025 KB for a third less paint
+ *   and pre-paint while playing: measured 10.023 KB);
  * - the single-file build (`dist-single/index.html`): at most 305 KB gzip. It carries the whole product, as the LMS
  *   packages made from it do (issue 42, item 8): every scenario, every quiz question, the guided story, the lesson and both
  *   languages, so that a course that uploads a package gets the quiz the hosted page has. Only the etcd recordings
