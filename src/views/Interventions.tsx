@@ -9,13 +9,13 @@ import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Hourglass, PowerOff, Snowflake, Undo2, X } from 'lucide-react';
 import { useT, type MessageKey } from '../i18n';
 import type { Scenario } from '../model/scenario';
-import { useEventIndex, useEventStep, useLab } from '../store/context';
+import { useEventIndex, useLab } from '../store/context';
 import { clientStatusAt, liveLeaseAt, seconds, type ClientPhase } from '../store/derive';
 import type { Intervention } from '../store/interventions';
 import { MAX_PAUSE_MS, MIN_PAUSE_MS, faultsLeft } from '../store/interventions';
 import { MAX_FAULTS } from '../model/scenario';
 import type { Translate } from '../teaching/captions';
-import { timeOfStep, usePlayheadText } from './timeline/playhead-hooks';
+import { usePlayheadText, useStepMs } from './timeline/playhead-hooks';
 import './tools-messages'; // its text (catalogue loaded with the secondary controls, issue 7)
 import { describeSetting } from '../story/setting-label';
 // The setting chips' text: a link or a file can bring `set` changes before the settings controls load.
@@ -203,7 +203,7 @@ export function ExpireButton({ full, describedBy, onDone }: ActionProps) {
   const t = useT();
   const expireLeaseNow = useLab((s) => s.expireLeaseNow);
   const trace = useLab((s) => s.trace);
-  const hasLease = liveLeaseAt(trace, timeOfStep(trace, useEventStep())) !== undefined;
+  const hasLease = liveLeaseAt(trace, useStepMs(trace)) !== undefined;
   return (
     <button type="button" className="fl-btn fl-btn--wide" onClick={() => { expireLeaseNow(); onDone?.(); }} disabled={!hasLease || full} title={hasLease ? undefined : t('intervene.expire.none')} aria-describedby={describedBy}>
       {ICON.hourglass}

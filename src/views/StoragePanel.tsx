@@ -11,8 +11,8 @@ import { Check, Database, ShieldCheck, ShieldOff, X } from 'lucide-react';
 import { useT } from '../i18n';
 import { pyRepr } from '../model/pyrepr';
 import type { Trace } from '../model/trace';
-import { useEventStep, useLab } from '../store/context';
-import { timeOfStep } from './timeline/playhead-hooks';
+import { useLab } from '../store/context';
+import { useStepMs } from './timeline/playhead-hooks';
 import { storageStateAt, storageVersionAt } from '../store/derive';
 
 /** Constant icon elements: React skips them when the panel re-renders. */
@@ -29,7 +29,7 @@ const LOG_LINES = 50;
 /** The storage panel at the playhead's event step. Its body re-renders only when the storage's state changes (a decision, a reset, a fenced read) or the trace does. */
 export function StoragePanel() {
   const trace = useLab((s) => s.trace);
-  const atMs = timeOfStep(trace, useEventStep());
+  const atMs = useStepMs(trace);
   return <StorageBody trace={trace} atMs={atMs} version={storageVersionAt(trace, atMs)} />;
 }
 

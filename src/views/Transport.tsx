@@ -16,7 +16,7 @@ import { useT } from '../i18n';
 import { useLab, useLabStore, usePlayheadLab } from '../store/context';
 import { seconds } from '../store/derive';
 import { SPEEDS } from '../store/playback';
-import { shownMs, usePlayheadFrame, usePlayheadText } from './timeline/playhead-hooks';
+import { shownMs, usePlayheadFrame, usePlayheadText, useStepMs } from './timeline/playhead-hooks';
 
 /**
  * The event marks above the scrubber; those at or before the playhead are marked past. At most one
@@ -27,8 +27,11 @@ const ScrubberTicks = memo(function ScrubberTicks({ times, endMs }: { times: rea
   // The first event time in each thousandth of the run (`times` ascending).
   // (Recomputed only as the playhead crosses a mark, when this renders: a filter, no memo to carry in the first render.)
   const marks = times.filter((ms, i) => i < 1 || ((ms * 1000) / endMs) >> 0 !== ((times[i - 1]! * 1000) / endMs) >> 0);
-  // Re-render only when the playhead crosses a mark: the number of marks passed.
-  const passed = usePlayheadLab((s) => marks.filter((ms) => ms <= s.playheadMs).length);
+  // The number of marks passed. Each mark is an event's time, so the event step says it: while
+  // playing, in the step's own render (deferred, `StepClock`), not inside the frame that moves the
+  // playhead (issue 44).
+  const stepMs = useStepMs(useLab((s) => s.trace));
+  const passed = marks.filter((ms) => ms <= stepMs).length;
   return (
     // An SVG: each mark is placed by its x attribute (a percentage of the track), so the prerendered
     // HTML carries no style attribute, which the hosted app's CSP blocks (issue 16). 2 px wide, centred.

@@ -36,7 +36,7 @@ import type { Placement } from './label-layout';
 import { brokenLine, RENEW_CLEAR } from './label-holes';
 import { crossingsAt, mergeGaps } from './playhead-clearance';
 import { BELIEF_DY, BELIEF_H, beliefEndX, beliefStartX, labelKey, readOf, type LabelPlan } from './label-plan';
-import { timeOfStep, useEventStep } from './playhead-hooks';
+import { useStepMs } from './playhead-hooks';
 
 const appear = { initial: { opacity: 0 }, animate: { opacity: 1 }, transition: { duration: 0.3 } } as const;
 // A short tween rather than a spring: an SVG scale is animated in JavaScript every frame, and a
@@ -652,8 +652,7 @@ const StorageLane = memo(function StorageLane({ lane, g, trace, stepMs, labels, 
 
 /** The lane contents for every lane, redrawn when the playhead crosses an event (not every frame). */
 export function Lanes(props: Omit<LaneProps, 'lane' | 'stepMs'>) {
-  const step = useEventStep();
-  const stepMs = timeOfStep(props.trace, step);
+  const stepMs = useStepMs(props.trace);
   return (
     <>
       {props.g.lanes.map((lane) => {

@@ -26,7 +26,7 @@ import { Grow } from './growth';
 import type { Placement } from './label-layout';
 import { labelKey, type LabelPlan } from './label-plan';
 import { Leader, usePlayingReveal, type RevealGroup } from './Lanes';
-import { devicePx, timeOfStep, useEventStep, usePlayheadFrame } from './playhead-hooks';
+import { devicePx, usePlayheadFrame, useStepMs } from './playhead-hooks';
 import { arrowHead } from './svg-text';
 import { flightProgress } from './playhead-clearance';
 
@@ -349,7 +349,7 @@ const stepIn = (c: Chunk, stepMs: number): number => (stepMs < c.from ? -1 : Mat
 export function Messages({ trace, labels, flights: { chunks, bent, g } }: { trace: Trace; labels: LabelPlan; flights: Flights }) {
   const t = useT();
   // Sending, arriving and handling are events: the step says which arrows exist and which have landed.
-  const stepMs = timeOfStep(trace, useEventStep());
+  const stepMs = useStepMs(trace);
   return (
     <g role="group" aria-label={t('timeline.messages')} className="fl-messages">
       {chunks.map((c, i) => (
@@ -391,7 +391,7 @@ const ArrowChunk = memo(function ArrowChunk({ msgs, trace, labels, bent, g, step
  * there and reappear).
  */
 export function Passages({ g, trace, flights: { chunks, bent } }: { g: MarkGeometry; trace: Trace; flights: Flights }) {
-  const stepMs = timeOfStep(trace, useEventStep());
+  const stepMs = useStepMs(trace);
   return (
     <g className="fl-passages" aria-hidden="true">
       {chunks.map((c, i) => (

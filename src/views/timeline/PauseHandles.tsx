@@ -14,13 +14,14 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useT } from '../../i18n';
 import { currentSetting } from '../../settings/settings';
-import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
+import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { MAX_PAUSE_MS, MIN_PAUSE_MS } from '../../store/interventions';
 import type { LabState } from '../../store/store';
 import type { PauseInterval, Trace } from '../../model/trace';
 import type { Geometry } from './geometry';
 import { pauseGrip } from './label-plan';
+import { useStepMs } from './playhead-hooks';
 import '../../story/messages';
 import './pause-handles.css';
 
@@ -156,8 +157,10 @@ function Handle({ g, q, source, name }: { g: Geometry; q: PauseInterval; source:
 
 /** The handles of the pauses whose end the playhead has reached. */
 export function PauseHandles({ g, trace }: { g: Geometry; trace: Trace }) {
-  // Re-renders when the set of shown pause ends changes, not on every frame.
-  const shown = usePlayheadLab((s) => trace.pauses.map((q) => (q.endMs <= s.playheadMs ? '1' : '0')).join(''));
+  // Re-renders at the event steps, not on every frame: a pause ends at an event (while playing, the
+  // step follows in a render of its own, `StepClock`, issue 44).
+  const stepMs = useStepMs(trace);
+  const shown = trace.pauses.map((q) => (q.endMs <= stepMs ? '1' : '0')).join('');
   const base = useLab((s) => s.base);
   const interventions = useLab((s) => s.interventions);
   return (

@@ -8,14 +8,14 @@
 import { Suspense, lazy, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type RefObject } from 'react';
 import { useDisplayActions } from '../a11y/display-actions';
 import { localiseNumber, useT, withText } from '../../i18n';
-import { useLab, useLabStore, usePlayheadLab } from '../../store/context';
+import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
-import { devicePx, setTranslateX, shownMs, usePlayheadFrame } from './playhead-hooks';
+import { devicePx, setTranslateX, shownMs, usePlayheadFrame, useStepMs } from './playhead-hooks';
 import type { PlayheadBreaks } from './label-holes';
 import type { FrameState } from './frame-ease';
 
@@ -299,8 +299,12 @@ export function Timeline() {
   }, [g, shownFrame, scrolls, store]);
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
   const dragging = useRef(false);
-  // The pause handles' chunk is asked for only once a pause's end is on screen.
-  const pauseEnded = usePlayheadLab((s) => s.trace.pauses.some((q) => q.endMs <= s.playheadMs));
+  // The pause handles' chunk is asked for only once a pause's end is on screen. A pause ends at an
+  // event, so the event step says so: while playing, in the step's own render (deferred, `StepClock`),
+  // not in a render of the whole timeline inside the frame that moves the playhead (issue 44: 16 ms
+  // of script in one frame at 4x).
+  const stepMs = useStepMs(trace);
+  const pauseEnded = trace.pauses.some((q) => q.endMs <= stepMs);
 
   const seekAt = (e: ReactMouseEvent<SVGSVGElement>) => {
     const svg = e.currentTarget;

@@ -16,9 +16,10 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Trace } from '../../model/trace';
 import { useLabStore } from '../../store/context';
 import type { LabStore } from '../../store/store';
+import { useEventStep } from '../../store/context';
 
 /** The playhead's event step (`store/context.tsx`), re-exported for the timeline's views. */
-export { useEventStep } from '../../store/context';
+export { useEventStep };
 
 /**
  * The time (simulated ms) that stands for a step: the time of its event, `trace.endMs` at the end,
@@ -29,6 +30,15 @@ export { useEventStep } from '../../store/context';
 export function timeOfStep(trace: Trace, step: number): number {
   if (step >= trace.events.length) return trace.endMs;
   return step >= 0 ? trace.events[step]!.atMs : -1;
+}
+
+/**
+ * React hook: the time of the playhead's event step in `trace` ({@link timeOfStep} of
+ * {@link useEventStep}; simulated ms): what has happened by now. While playing it follows the
+ * playhead in the step's own render, deferred (`StepClock`, issue 44), never inside a frame.
+ */
+export function useStepMs(trace: Trace): number {
+  return timeOfStep(trace, useEventStep());
 }
 
 /**
