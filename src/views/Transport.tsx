@@ -25,7 +25,7 @@ import { shownMs, usePlayheadFrame, usePlayheadText, useStepMs } from './timelin
  */
 const ScrubberTicks = memo(function ScrubberTicks({ times, endMs }: { times: readonly number[]; endMs: number }) {
   // The first event time in each thousandth of the run (`times` ascending).
-  // (Recomputed only as the playhead crosses a mark, when this renders: a filter, no memo to carry in the first render.)
+  // (Recomputed at each event step, when this renders: a filter, no memo to carry in the first render.)
   const marks = times.filter((ms, i) => i < 1 || ((ms * 1000) / endMs) >> 0 !== ((times[i - 1]! * 1000) / endMs) >> 0);
   // The number of marks passed. Each mark is an event's time, so the event step says it: while
   // playing, in the step's own render (deferred, `StepClock`), not inside the frame that moves the

@@ -278,5 +278,6 @@ describe('the single file (issue 16)', () => {
     await settled(page);
     expect(problems.filter((p) => /react|error/i.test(p))).toEqual([]);
     await context.close();
-  });
+    // Room for every wait above, so that a slow run ends in the diagnostic, not in the test's timeout.
+  }, 180_000);
 });

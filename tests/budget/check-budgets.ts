@@ -39,7 +39,7 @@
  *   since issue 44's round 8: the scrubber's marks passed and the timeline's "a pause has ended" follow
  *   the event step (`useStepMs`) instead of the playhead, so that they render in the step's deferred
  *   render, not inside a frame of playback (one such render of the timeline was 16 ms of script in a
- *   frame at 4x): +17 bytes, measured 99.617 KB. Owed back when a first-render change finds them.
+ *   frame at 4x): +11 bytes, measured 99.611 KB. Owed back when a first-render change finds them.
  * - CSS loaded by the first render: at most 10.1 KB gzip (9.9 KB since issue 42's presenter mode for short
  *   screens: 18 px labels at 1024x768, the title, controls and Sources on one line each: 0.09 KB; 10 KB
  *   until issue 44's round 7 gave the parts an event step of playback moves a layer of their own, the

@@ -12,6 +12,7 @@ import { useLab, useLabStore } from '../../store/context';
 import { seconds } from '../../store/derive';
 import { useElementWidth } from '../hooks/useElementWidth';
 import { AXIS_H, FIT_WIDTH, TICK_LABEL_Y, layoutTimeline, naturalHeight, ticksOf, type Geometry } from './geometry';
+import type { Trace } from '../../model/trace';
 import { LaneLabels, labelColumnWidth } from './LaneLabels';
 import { deferredComponent } from '../ChunkBoundary';
 import { loadOnce } from '../../store/load-once';
@@ -38,6 +39,21 @@ const OverviewLayer = deferredComponent(marks, (m) => m.Overview);
 
 /** Handles on the pauses' ends, to change their length (`PauseHandles.tsx`; a chunk of its own). */
 const PauseHandles = lazy(() => import('./PauseHandles').then((m) => ({ default: m.PauseHandles })));
+
+/**
+ * The pause handles, their chunk asked for only once a pause's end is on screen. A pause ends at an
+ * event, so the event step says so (`useStepMs`): while playing, in the step's own deferred render
+ * (`StepClock`), not in a render inside the frame that moves the playhead (issue 44: the timeline's
+ * was 16 ms of script in one frame at 4x); and here, so that the timeline does not render at each step.
+ */
+function PauseEnds({ g, trace }: { g: Geometry; trace: Trace }) {
+  const stepMs = useStepMs(trace);
+  return trace.pauses.some((q) => q.endMs <= stepMs) ? (
+    <Suspense fallback={null}>
+      <PauseHandles g={g} trace={trace} />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Presenter mode (issue 13): the picture is zoomed so that its smallest labels (11 px) are at
@@ -299,12 +315,6 @@ export function Timeline() {
   }, [g, shownFrame, scrolls, store]);
   const patterns = useMemo(() => ({ pause: `fl-pause-${uid}`, stale: `fl-stale-${uid}` }), [uid]);
   const dragging = useRef(false);
-  // The pause handles' chunk is asked for only once a pause's end is on screen. A pause ends at an
-  // event, so the event step says so: while playing, in the step's own render (deferred, `StepClock`),
-  // not in a render of the whole timeline inside the frame that moves the playhead (issue 44: 16 ms
-  // of script in one frame at 4x).
-  const stepMs = useStepMs(trace);
-  const pauseEnded = trace.pauses.some((q) => q.endMs <= stepMs);
 
   const seekAt = (e: ReactMouseEvent<SVGSVGElement>) => {
     const svg = e.currentTarget;
@@ -413,11 +423,7 @@ export function Timeline() {
             </defs>
             <Axis g={g} part="labels" />
             <MarksLayer g={g} trace={trace} patterns={patterns} breaks={breaks} />
-            {pauseEnded && (
-              <Suspense fallback={null}>
-                <PauseHandles g={g} trace={trace} />
-              </Suspense>
-            )}
+            <PauseEnds g={g} trace={trace} />
           </svg>
             <Playhead g={g} breaks={breaks} band={band} under={under} />
           </div>

@@ -14,9 +14,8 @@
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Trace } from '../../model/trace';
-import { useLabStore } from '../../store/context';
+import { useEventStep, useLabStore } from '../../store/context';
 import type { LabStore } from '../../store/store';
-import { useEventStep } from '../../store/context';
 
 /** The playhead's event step (`store/context.tsx`), re-exported for the timeline's views. */
 export { useEventStep };
